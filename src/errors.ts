@@ -1,0 +1,26 @@
+/**
+ * Expected failures: bad input, refused by a guard. Each has a stable `code`
+ * (tests compare it), a message that says what is wrong, and a fix that says
+ * what to do instead. Only src/cli/main.ts turns them into exit codes.
+ */
+export class UserError extends Error {
+  override readonly name = 'UserError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly fix: string,
+  ) {
+    super(message);
+  }
+
+  /** The one line the CLI prints: `<what is wrong>. <how to fix it>` */
+  get line(): string {
+    const what = this.message.replace(/[.\s]+$/, '');
+    const fix = this.fix.replace(/\s+$/, '');
+    return fix ? `${what}. ${fix}` : `${what}.`;
+  }
+}
+
+export function isUserError(err: unknown): err is UserError {
+  return err instanceof UserError;
+}

@@ -1,0 +1,43 @@
+import type { Commit, RepoFacts, Tag, TreeFile } from './model.js';
+
+export type BackendName = 'native' | 'isomorphic';
+
+export interface LogOptions {
+  /** Stop (exclusive) when the walk reaches one of these commits: they are already known. */
+  stopAt?: ReadonlySet<string>;
+  /** Called once per commit yielded, for progress bars. */
+  onCommit?: (commit: Commit) => void;
+}
+
+/**
+ * One interface over a git repository, two implementations that produce
+ * identical records: `native` streams `git log` from a git binary, `isomorphic`
+ * reads objects with isomorphic-git and needs nothing installed.
+ *
+ * The backend reads whatever it is asked to; it knows nothing of T0. Keeping
+ * post-T0 work out of a snapshot is the snapshot stage's job (src/snapshot/guard.ts).
+ */
+export interface GitBackend {
+  readonly name: BackendName;
+  readonly facts: RepoFacts;
+
+  /**
+   * Walks first parents from `tip`, newest first, with each commit's changed
+   * files against its first parent (the empty tree for a root commit). Renames
+   * are exact renames only (same blob, new path), so both backends agree.
+   * Stops before a commit in `stopAt`, or where a shallow clone's history ends.
+   */
+  log(tip: string, options?: LogOptions): AsyncIterable<Commit>;
+
+  /** Every file in the tree of `commit`, sorted by path. */
+  listFiles(commit: string): Promise<TreeFile[]>;
+
+  /** A blob's bytes by object id; null when the blob is missing (partial clones, mirrors without large files). */
+  readBlob(oid: string): Promise<Uint8Array | null>;
+
+  /** All tags, peeled to commits; tags that point at non-commits are left out. */
+  listTags(): Promise<Tag[]>;
+
+  /** Releases processes and handles (the native backend keeps a `git cat-file --batch` open). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { WorkItem } from '../sources/model.js';
+
+/**
+ * A Snapshot is everything that was visible in a repository at T0, and nothing
+ * else. Every evidence row carries the time it became visible (`date`), which
+ * is <= T0; src/snapshot/guard.ts refuses any row that is not.
+ *
+ * Evidence is a discriminated union on `kind`. Every kind shares `ref` (stable
+ * within the snapshot, what a TaskFamily cites), `date` and `text` (one line a
+ * person can read).
+ */
+const base = {
+  ref: z.string(),
+  date: z.string(),
+  text: z.string(),
+};
+
+export const WorkItemEvidence = z.object({ kind: z.literal('work_item'), ...base, item: WorkItem });
+
+export const TodoEvidence = z.object({
+  kind: z.literal('todo'),
+  ...base,
+  path: z.string(),
+  line: z.number().int().positive(),
+  /** TODO, FIXME, HACK or XXX. */
+  marker: z.string(),
+  /** When the line first appeared, where found within the lookup budget; else null. */
+  firstSeen: z.string().nullable(),
+});
+
+export const ChangelogEvidence = z.object({
+  kind: z.literal('changelog'),
+  ...base,
+  path: z.string(),
+  line: z.number().int().positive(),
+  /** The section heading the line sits under ("Unreleased", "1.4.0 - 2024-11-02"). */
+  section: z.string(),
+});
+
+export const RoadmapEvidence = z.object({
+  kind: z.literal('roadmap'),
+  ...base,
+  path: z.string(),
+  line: z.number().int().positive(),
+  /** A checked box (`- [x]`) is done work; unchecked or plain items are planned. */
+  done: z.boolean(),
+});
+
+export const TagEvidence = z.object({ kind: z.literal('tag'), ...base, name: z.string(), commit: z.string() });
+
+export const HotspotEvidence = z.object({
+  kind: z.literal('hotspot'),
+  ...base,
+  /** A directory ('' for the repository root), as a path prefix without trailing slash. */
+  dir: z.string(),
+  /** First-parent commits touching the directory in the 90 / 365 days up to T0. */
+  commits90: z.number().int().nonnegative(),
+  commits365: z.number().int().nonnegative(),
+  /** File changes (one per file per commit) in those windows. */
+  changes90: z.number().int().nonnegative(),
+  changes365: z.number().int().nonnegative(),
+});
+
+export const Evidence = z.discriminatedUnion('kind', [
+  WorkItemEvidence,
+  TodoEvidence,
+  ChangelogEvidence,
+  RoadmapEvidence,
+  TagEvidence,
+  HotspotEvidence,
+]);
+export type Evidence = z.infer<typeof Evidence>;
+export type EvidenceKind = Evidence['kind'];
+
+/** Settings that change a snapshot's content, so they are part of its hash. */
+export const SnapshotConfig = z.object({
+  todoMaxFileBytes: z.number().int().positive(),
+  todoMaxLines: z.number().int().positive(),
+  todoFirstSeenBudget: z.number().int().nonnegative(),
+  hotspotTop: z.number().int().positive(),
+});
+export type SnapshotConfig = z.infer<typeof SnapshotConfig>;
+
+export const Snapshot = z.object({
+  repo: z.object({ name: z.string(), path: z.string(), defaultBranch: z.string() }),
+  t0: z.string(),
+  /** The newest first-parent commit of the default branch at or before T0. */
+  commit: z.string(),
+  commitTime: z.string(),
+  config: SnapshotConfig,
+  /** How much of each thing was seen, skipped or missing. */
+  counts: z.record(z.string(), z.number()),
+  /** sha256 over t0, commit, config and evidence (not the repo's path or anything after T0). */
+  hash: z.string(),
+  evidence: z.array(Evidence),
+});
+export type Snapshot = z.infer<typeof Snapshot>;

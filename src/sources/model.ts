@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * A unit of landed work: a pull request (reconstructed from a squash or merge
+ * commit, or later read from GitHub) or a plain commit on the default branch.
+ * Work items before T0 are snapshot evidence; those after T0 are "later work",
+ * read by validation only.
+ */
+export const WorkItemKind = z.enum(['squash', 'merge', 'commit']);
+export type WorkItemKind = z.infer<typeof WorkItemKind>;
+
+export const WorkItem = z.object({
+  /** Stable key within a repository: `pr#123`, or `commit:<sha>` for direct commits. */
+  key: z.string(),
+  /** Pull-request number, null for direct commits. */
+  number: z.number().int().positive().nullable(),
+  /** The first-parent commit of the default branch that landed the work. */
+  sha: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** When it landed on the default branch: the committer time of `sha`. */
+  mergedAt: z.string(),
+  author: z.string(),
+  /** Paths changed against the first parent, sorted. */
+  paths: z.array(z.string()),
+  kind: WorkItemKind,
+  /** Labels, where a tracker gave them (empty for work reconstructed from git). */
+  labels: z.array(z.string()),
+  /** Dependency or bot work (dependabot, renovate, "Bump x from a to b", chore(deps)): stored, but marked. */
+  bot: z.boolean(),
+  /** Why it was marked as bot work, or null. */
+  botReason: z.string().nullable(),
+});
+export type WorkItem = z.infer<typeof WorkItem>;

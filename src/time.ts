@@ -1,0 +1,65 @@
+import { UserError } from './errors.js';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Parses an ISO 8601 date as the CLI contract defines it: a date alone means
+ * 00:00:00 UTC of that day; a date-time must carry its zone. Returns a
+ * normalised ISO string in UTC (`2025-01-01T00:00:00.000Z`).
+ */
+export function parseDate(input: string, flag = 'date'): string {
+  const text = String(input).trim();
+  let ms = Number.NaN;
+  if (DATE_ONLY.test(text)) ms = Date.parse(`${text}T00:00:00Z`);
+  else if (DATE_TIME.test(text)) ms = Date.parse(text);
+  if (Number.isNaN(ms) || !roundTrips(text, ms)) {
+    throw new UserError(
+      'BAD_DATE',
+      `Cannot read ${flag} "${text}" as a date`,
+      'Use ISO 8601, e.g. 2025-01-01 or 2025-01-01T12:00:00Z.',
+    );
+  }
+  return new Date(ms).toISOString();
+}
+
+/** Rejects dates that Date.parse silently rolls over, like 2025-02-30. */
+function roundTrips(text: string, ms: number): boolean {
+  if (!DATE_ONLY.test(text.slice(0, 10))) return false;
+  if (!DATE_TIME.test(text)) return new Date(ms).toISOString().slice(0, 10) === text.slice(0, 10);
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** Seconds since the epoch (git's unit) to an ISO string. */
+export function isoFromSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
+
+export function secondsFromIso(iso: string): number {
+  return Math.floor(Date.parse(iso) / 1000);
+}
+
+export interface Duration {
+  amount: number;
+  unit: 'd' | 'm' | 'y';
+}
+
+/** `90d`, `6m`, `1y`. */
+export function parseDuration(input: string, flag = 'window'): Duration {
+  const match = /^(\d+)([dmy])$/.exec(String(input).trim());
+  if (!match || Number(match[1]) === 0) {
+    throw new UserError('BAD_DURATION', `Cannot read ${flag} "${input}" as a duration`, 'Use a number and a unit, e.g. 90d, 6m or 1y.');
+  }
+  return { amount: Number(match[1]), unit: match[2] as Duration['unit'] };
+}
+
+/** Adds (or with sign -1 subtracts) a duration to an ISO time, calendar-aware for months and years. */
+export function addDuration(iso: string, duration: Duration, sign: 1 | -1 = 1): string {
+  const date = new Date(iso);
+  const n = duration.amount * sign;
+  if (duration.unit === 'd') date.setUTCDate(date.getUTCDate() + n);
+  else if (duration.unit === 'm') date.setUTCMonth(date.getUTCMonth() + n);
+  else date.setUTCFullYear(date.getUTCFullYear() + n);
+  return date.toISOString();
+}
