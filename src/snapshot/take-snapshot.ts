@@ -1,0 +1,249 @@
+import type { Commit, TreeFile } from '../git/model.js';
+import { contentHash } from '../hash.js';
+import { reconstructWorkItems } from '../sources/reconstruct.js';
+import { isChangelogPath, isRoadmapPath, roadmapItems, topChangelogSection, type DocLine } from './changelog.js';
+import { assertVisibleAtT0 } from './guard.js';
+import { findHotspots } from './hotspots.js';
+import { fileVersions, firstSeenDates, ReadBudget } from './line-history.js';
+import { Snapshot, SnapshotConfig, type Evidence } from './model.js';
+import { decodeText, looksBinary, type SnapshotReader } from './reader.js';
+import { findTodos, todoSkipReason } from './todos.js';
+
+export const DEFAULT_SNAPSHOT_CONFIG: SnapshotConfig = {
+  todoMaxFileBytes: 1024 * 1024,
+  todoMaxLines: 5000,
+  todoFirstSeenBudget: 600,
+  hotspotTop: 25,
+};
+
+export interface SnapshotInput {
+  repo: Snapshot['repo'];
+  t0: string;
+  /** First-parent history from the snapshot commit back, newest first (see cutAtT0). */
+  history: readonly Commit[];
+  /** True when the history ends at a shallow boundary or a missing commit rather than the root. */
+  truncated: boolean;
+  reader: SnapshotReader;
+  config?: Partial<SnapshotConfig>;
+  /** Progress through the files scanned for TODOs. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Everything visible at T0, as evidence rows. Given the same pre-T0 history
+ * and files it returns the same snapshot and hash, whether or not the
+ * repository has history after T0: nothing here reads past the snapshot
+ * commit except tags, which are kept only when they point into the pre-T0
+ * history and (when annotated) were made by T0.
+ */
+export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
+  const config = SnapshotConfig.parse({ ...DEFAULT_SNAPSHOT_CONFIG, ...input.config });
+  const head = input.history[0];
+  if (!head) throw new Error('takeSnapshot needs at least the snapshot commit in its history');
+  assertVisibleAtT0(input.history.map((c) => ({ ref: `commit:${c.sha}`, date: c.committerTime })), input.t0);
+
+  const counts: Record<string, number> = { commits: input.history.length, historyTruncated: input.truncated ? 1 : 0 };
+  const budget = new ReadBudget(config.todoFirstSeenBudget);
+  const files = await input.reader.listFiles(head.sha);
+  const evidence: Evidence[] = [
+    ...workItemEvidence(input.history, counts),
+    ...(await tagEvidence(input, counts)),
+    ...(await documentEvidence(input, files, head, budget, counts)),
+    ...(await todoEvidence(input, files, head, config, budget, counts)),
+    ...hotspotEvidence(input.history, input.t0, head, config, counts),
+  ];
+  counts.firstSeenReads = budget.used;
+  assertVisibleAtT0(evidence, input.t0);
+
+  const hash = contentHash({ t0: input.t0, commit: head.sha, config, evidence });
+  return Snapshot.parse({
+    repo: input.repo,
+    t0: input.t0,
+    commit: head.sha,
+    commitTime: head.committerTime,
+    config,
+    counts,
+    hash,
+    evidence,
+  });
+}
+
+function workItemEvidence(history: readonly Commit[], counts: Record<string, number>): Evidence[] {
+  const items = reconstructWorkItems(history);
+  counts.workItems = items.length;
+  counts.pullRequests = items.filter((i) => i.number !== null).length;
+  counts.botWorkItems = items.filter((i) => i.bot).length;
+  return items.map((item) => ({
+    kind: 'work_item',
+    ref: item.key,
+    date: item.mergedAt,
+    text: item.title,
+    item,
+  }));
+}
+
+async function tagEvidence(input: SnapshotInput, counts: Record<string, number>): Promise<Evidence[]> {
+  const byCommit = new Map(input.history.map((c) => [c.sha, c]));
+  const cutoff = Date.parse(input.t0);
+  const tags = await input.reader.listTags();
+  const kept: Evidence[] = [];
+  for (const tag of tags) {
+    const commit = byCommit.get(tag.commit);
+    if (!commit || (tag.taggerTime && Date.parse(tag.taggerTime) > cutoff)) continue;
+    const date = tag.taggerTime ?? commit.committerTime;
+    kept.push({ kind: 'tag', ref: `tag:${tag.name}`, date, text: tag.name, name: tag.name, commit: tag.commit });
+  }
+  counts.tags = kept.length;
+  counts.tagsNotVisible = tags.length - kept.length;
+  return kept.sort((a, b) => a.date.localeCompare(b.date) || a.ref.localeCompare(b.ref));
+}
+
+async function documentEvidence(
+  input: SnapshotInput,
+  files: readonly TreeFile[],
+  head: Commit,
+  budget: ReadBudget,
+  counts: Record<string, number>,
+): Promise<Evidence[]> {
+  const out: Evidence[] = [];
+  counts.changelogEntries = 0;
+  counts.roadmapItems = 0;
+  for (const file of files) {
+    const changelog = isChangelogPath(file.path);
+    if (!changelog && !isRoadmapPath(file.path)) continue;
+    const bytes = await input.reader.readBlob(file.oid);
+    if (!bytes) {
+      counts.missingBlobs = (counts.missingBlobs ?? 0) + 1;
+      continue;
+    }
+    const text = decodeText(bytes);
+    if (changelog) {
+      const section = topChangelogSection(text);
+      if (!section) continue;
+      const dates = await lineDates(input, file.path, section.entries, budget);
+      for (const entry of section.entries) {
+        out.push({
+          kind: 'changelog',
+          ref: `changelog:${file.path}:${entry.line}`,
+          date: dates.get(entry.raw) ?? head.committerTime,
+          text: entry.text,
+          path: file.path,
+          line: entry.line,
+          section: section.heading,
+        });
+        counts.changelogEntries++;
+      }
+    } else {
+      const items = roadmapItems(text);
+      const dates = await lineDates(input, file.path, items, budget);
+      for (const item of items) {
+        out.push({
+          kind: 'roadmap',
+          ref: `roadmap:${file.path}:${item.line}`,
+          date: dates.get(item.raw) ?? head.committerTime,
+          text: item.text,
+          path: file.path,
+          line: item.line,
+          done: item.done,
+        });
+        counts.roadmapItems++;
+      }
+    }
+  }
+  return out;
+}
+
+async function lineDates(
+  input: SnapshotInput,
+  path: string,
+  lines: readonly DocLine[],
+  budget: ReadBudget,
+): Promise<Map<string, string | null>> {
+  const versions = fileVersions(input.history, path);
+  if (versions.length === 0) return new Map();
+  return firstSeenDates(input.reader, versions, lines.map((l) => l.raw), budget);
+}
+
+async function todoEvidence(
+  input: SnapshotInput,
+  files: readonly TreeFile[],
+  head: Commit,
+  config: SnapshotConfig,
+  budget: ReadBudget,
+  counts: Record<string, number>,
+): Promise<Evidence[]> {
+  Object.assign(counts, { todos: 0, todoFilesScanned: 0, skippedBinary: 0, skippedHuge: 0, skippedVendor: 0, todosOverLimit: 0 });
+  counts.missingBlobs ??= 0;
+  const out: Evidence[] = [];
+  let done = 0;
+  for (const file of files) {
+    input.onProgress?.(++done, files.length);
+    const skip = todoSkipReason(file.path);
+    if (skip === 'vendor') {
+      counts.skippedVendor!++;
+      continue;
+    }
+    if (skip === 'binary') {
+      counts.skippedBinary!++;
+      continue;
+    }
+    const bytes = await input.reader.readBlob(file.oid);
+    if (!bytes) {
+      counts.missingBlobs!++;
+      continue;
+    }
+    if (bytes.length > config.todoMaxFileBytes) {
+      counts.skippedHuge!++;
+      continue;
+    }
+    if (looksBinary(bytes)) {
+      counts.skippedBinary!++;
+      continue;
+    }
+    counts.todoFilesScanned!++;
+    const todos = findTodos(file.path, decodeText(bytes));
+    if (todos.length === 0) continue;
+    const room = config.todoMaxLines - counts.todos!;
+    if (room <= 0) {
+      counts.todosOverLimit! += todos.length;
+      continue;
+    }
+    const kept = todos.slice(0, room);
+    counts.todosOverLimit! += todos.length - kept.length;
+    const versions = fileVersions(input.history, file.path);
+    const dates = versions.length ? await firstSeenDates(input.reader, versions, kept.map((t) => t.raw), budget) : new Map();
+    for (const todo of kept) {
+      const firstSeen = dates.get(todo.raw) ?? null;
+      out.push({
+        kind: 'todo',
+        ref: `todo:${file.path}:${todo.line}`,
+        date: firstSeen ?? head.committerTime,
+        text: todo.text,
+        path: file.path,
+        line: todo.line,
+        marker: todo.marker,
+        firstSeen,
+      });
+    }
+    counts.todos! += kept.length;
+  }
+  return out;
+}
+
+function hotspotEvidence(
+  history: readonly Commit[],
+  t0: string,
+  head: Commit,
+  config: SnapshotConfig,
+  counts: Record<string, number>,
+): Evidence[] {
+  const spots = findHotspots(history, t0, config.hotspotTop);
+  counts.hotspots = spots.length;
+  return spots.map((spot) => ({
+    kind: 'hotspot',
+    ref: `hotspot:${spot.dir}`,
+    date: head.committerTime,
+    text: `${spot.dir}: ${spot.commits90} commits in the 90 days and ${spot.commits365} in the 365 days before T0`,
+    ...spot,
+  }));
+}

@@ -1,0 +1,96 @@
+import type { Commit } from '../git/model.js';
+import { botReason } from './bots.js';
+import { WorkItem } from './model.js';
+
+const SQUASH = /^(.*\S)\s+\(#(\d+)\)\s*$/;
+const MERGE_PR = /^Merge pull request #(\d+) from (\S+)/;
+
+/**
+ * Turns first-parent history into work items, as PyDriller would read a log:
+ * - a squash merge, `Title (#123)`, is pull request 123 with that title;
+ * - a merge commit, `Merge pull request #123 from owner/branch`, is pull
+ *   request 123 whose title is the first line of the body (GitHub's layout);
+ * - any other commit is direct work, keyed by its sha.
+ *
+ * `commits` may come in any order; items are returned oldest first. When two
+ * commits claim the same PR number (a revert, a backport), the older keeps
+ * `pr#N` and the later one is keyed by its sha, so keys stay unique and do not
+ * depend on how much later history exists.
+ */
+export function reconstructWorkItems(commits: readonly Commit[]): WorkItem[] {
+  const ordered = [...commits].sort(
+    (a, b) => a.committerTime.localeCompare(b.committerTime) || a.sha.localeCompare(b.sha),
+  );
+  const taken = new Set<string>();
+  const items: WorkItem[] = [];
+  for (const commit of ordered) {
+    const item = readWorkItem(commit);
+    if (taken.has(item.key)) item.key = `commit:${commit.sha}`;
+    taken.add(item.key);
+    items.push(item);
+  }
+  return items;
+}
+
+/** One commit read as one work item (key not yet de-duplicated). */
+export function readWorkItem(commit: Commit): WorkItem {
+  const [firstLine = '', ...rest] = commit.message.split('\n');
+  const restText = rest.join('\n').trim();
+  const paths = [...new Set(commit.files.map((f) => f.path))].sort();
+  const base = {
+    sha: commit.sha,
+    mergedAt: commit.committerTime,
+    paths,
+    labels: [] as string[],
+  };
+
+  const merge = commit.parents.length > 1 ? MERGE_PR.exec(firstLine) : null;
+  if (merge) {
+    const [titleLine = '', ...bodyLines] = restText.split('\n');
+    const branch = merge[2] ?? null;
+    const title = titleLine.trim() || firstLine.trim();
+    const author = branch?.split(/[/:]/)[0] || commit.authorName;
+    return finish({
+      ...base,
+      key: `pr#${merge[1]}`,
+      number: Number(merge[1]),
+      title,
+      body: bodyLines.join('\n').trim(),
+      author,
+      kind: 'merge',
+    }, commit, branch);
+  }
+
+  const squash = SQUASH.exec(firstLine);
+  if (squash) {
+    return finish({
+      ...base,
+      key: `pr#${squash[2]}`,
+      number: Number(squash[2]),
+      title: (squash[1] ?? '').trim(),
+      body: restText,
+      author: commit.authorName,
+      kind: 'squash',
+    }, commit, null);
+  }
+
+  return finish({
+    ...base,
+    key: `commit:${commit.sha}`,
+    number: null,
+    title: firstLine.trim(),
+    body: restText,
+    author: commit.authorName,
+    kind: 'commit',
+  }, commit, null);
+}
+
+function finish(
+  item: Omit<WorkItem, 'bot' | 'botReason'>,
+  commit: Commit,
+  branch: string | null,
+): WorkItem {
+  const reason = botReason({ title: item.title, author: item.author, authorEmail: commit.authorEmail, branch })
+    ?? botReason({ title: item.title, author: commit.authorName, authorEmail: commit.authorEmail, branch });
+  return { ...item, bot: reason !== null, botReason: reason };
+}

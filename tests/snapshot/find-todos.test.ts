@@ -1,0 +1,33 @@
+import { expect, test } from 'vitest';
+import { findTodos, todoSkipReason } from '../../src/snapshot/todos.js';
+
+test('TODO, FIXME, HACK and XXX comments are found with their line and text', () => {
+  const text = [
+    'const a = 1; // TODO: handle nested quotes',
+    '# FIXME(bob) retries never back off',
+    '/* HACK - avoid the cache here */',
+    ' * XXX: unsafe for huge inputs',
+    'const todo = "TODO list"; // fine',
+  ].join('\n');
+  expect(findTodos('src/a.ts', text).map((t) => [t.line, t.marker, t.text])).toEqual([
+    [1, 'TODO', 'handle nested quotes'],
+    [2, 'FIXME', 'retries never back off'],
+    [3, 'HACK', 'avoid the cache here'],
+    [4, 'XXX', 'unsafe for huge inputs'],
+  ]);
+});
+
+test('a marker outside a comment in code is not a TODO', () => {
+  expect(findTodos('src/a.ts', 'const TODO = 1;\nlog("FIXME: later")')).toEqual([]);
+});
+
+test('in prose files a TODO at the start of a line or list item counts', () => {
+  expect(findTodos('docs/guide.md', '- TODO: document retries\nWe have a TODO list.').map((t) => t.text)).toEqual(['document retries']);
+});
+
+test('vendored, minified and binary paths are skipped without reading them', () => {
+  expect(todoSkipReason('node_modules/x/index.js')).toBe('vendor');
+  expect(todoSkipReason('web/app.min.js')).toBe('vendor');
+  expect(todoSkipReason('assets/logo.png')).toBe('binary');
+  expect(todoSkipReason('src/index.ts')).toBeNull();
+});
