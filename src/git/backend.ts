@@ -35,6 +35,13 @@ export interface GitBackend {
   /** A blob's bytes by object id; null when the blob is missing (partial clones, mirrors without large files). */
   readBlob(oid: string): Promise<Uint8Array | null>;
 
+  /**
+   * A file's bytes at a commit (`<commit>:<path>`; `git cat-file --batch` takes
+   * that form, isomorphic-git's readBlob takes oid + filepath); null when the
+   * path does not exist there or its blob is missing.
+   */
+  readFileAt(commit: string, path: string): Promise<Uint8Array | null>;
+
   /** All tags, peeled to commits; tags that point at non-commits are left out. */
   listTags(): Promise<Tag[]>;
 
