@@ -1,0 +1,127 @@
+/**
+ * The store's schema, as an ordered list of forward-only migrations. A
+ * migration is never edited once released: a change to the schema is a new
+ * entry with the next version. `openStore` applies the missing ones in one
+ * transaction and records each in `schema_migrations`.
+ *
+ * Times are ISO 8601 strings in UTC, always in `Date.prototype.toISOString`
+ * form (`2025-01-01T00:00:00.000Z`), so they compare correctly as text. JSON
+ * columns hold JSON text (read them with json_extract / json_each). Tables are
+ * not STRICT, so sqlite3 shells older than 3.37 can still open the file.
+ * docs/schema.md describes every column.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly sql: string;
+}
+
+/** Text that only a canonical UTC time (`YYYY-MM-DDTHH:MM:SS.sssZ`) matches. */
+const ISO_UTC = "'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'";
+
+const v1 = `
+CREATE TABLE repos (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  default_branch TEXT NOT NULL,
+  root_commit TEXT,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE commits (
+  repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+  sha TEXT NOT NULL,
+  parents TEXT NOT NULL CHECK (json_valid(parents) AND json_type(parents) = 'array'),
+  author_name TEXT NOT NULL,
+  author_email TEXT NOT NULL,
+  author_time TEXT NOT NULL,
+  committer_name TEXT NOT NULL,
+  committer_email TEXT NOT NULL,
+  committer_time TEXT NOT NULL,
+  message TEXT NOT NULL,
+  PRIMARY KEY (repo_id, sha)
+);
+
+CREATE TABLE commit_files (
+  repo_id INTEGER NOT NULL,
+  sha TEXT NOT NULL,
+  ord INTEGER NOT NULL CHECK (ord >= 0),
+  path TEXT NOT NULL,
+  old_path TEXT,
+  status TEXT NOT NULL CHECK (status IN ('added', 'modified', 'deleted', 'renamed')),
+  additions INTEGER CHECK (additions IS NULL OR additions >= 0),
+  deletions INTEGER CHECK (deletions IS NULL OR deletions >= 0),
+  PRIMARY KEY (repo_id, sha, ord),
+  FOREIGN KEY (repo_id, sha) REFERENCES commits(repo_id, sha) ON DELETE CASCADE
+);
+CREATE INDEX commit_files_by_path ON commit_files (repo_id, path);
+
+CREATE TABLE work_items (
+  id INTEGER PRIMARY KEY,
+  repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  number INTEGER CHECK (number IS NULL OR number > 0),
+  sha TEXT NOT NULL,
+  title TEXT NOT NULL,
+  body TEXT NOT NULL,
+  merged_at TEXT NOT NULL CHECK (merged_at GLOB ${ISO_UTC}),
+  author TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('squash', 'merge', 'commit')),
+  labels TEXT NOT NULL CHECK (json_valid(labels) AND json_type(labels) = 'array'),
+  bot INTEGER NOT NULL CHECK (bot IN (0, 1)),
+  bot_reason TEXT,
+  paths TEXT NOT NULL CHECK (json_valid(paths) AND json_type(paths) = 'array'),
+  UNIQUE (repo_id, key)
+);
+CREATE INDEX work_items_by_merged_at ON work_items (repo_id, merged_at);
+CREATE INDEX work_items_by_sha ON work_items (repo_id, sha);
+
+CREATE TABLE snapshots (
+  id INTEGER PRIMARY KEY,
+  repo_id INTEGER NOT NULL REFERENCES repos(id),
+  repo TEXT NOT NULL CHECK (json_valid(repo)),
+  t0 TEXT NOT NULL CHECK (t0 GLOB ${ISO_UTC}),
+  commit_sha TEXT NOT NULL,
+  commit_time TEXT NOT NULL CHECK (commit_time GLOB ${ISO_UTC} AND commit_time <= t0),
+  config TEXT NOT NULL CHECK (json_valid(config)),
+  counts TEXT NOT NULL CHECK (json_valid(counts)),
+  hash TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (repo_id, t0, hash)
+);
+
+CREATE TABLE evidence (
+  id INTEGER PRIMARY KEY,
+  snapshot_id INTEGER NOT NULL REFERENCES snapshots(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL CHECK (ord >= 0),
+  kind TEXT NOT NULL CHECK (kind IN ('work_item', 'todo', 'changelog', 'roadmap', 'tag', 'hotspot')),
+  ref TEXT NOT NULL,
+  date TEXT NOT NULL CHECK (date GLOB ${ISO_UTC}),
+  text TEXT NOT NULL,
+  path TEXT,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  UNIQUE (snapshot_id, ref),
+  UNIQUE (snapshot_id, ord)
+);
+CREATE INDEX evidence_by_kind ON evidence (snapshot_id, kind);
+
+-- The T0 boundary, held by the database too: src/store/snapshots.ts runs the
+-- guard first, these catch any other writer.
+CREATE TRIGGER evidence_visible_at_t0 BEFORE INSERT ON evidence
+WHEN NEW.date > (SELECT t0 FROM snapshots WHERE id = NEW.snapshot_id)
+BEGIN SELECT RAISE(ABORT, 'evidence dated after its snapshot t0'); END;
+
+-- Snapshots are frozen: rows may be deleted, never changed.
+CREATE TRIGGER evidence_frozen BEFORE UPDATE ON evidence
+BEGIN SELECT RAISE(ABORT, 'evidence rows are frozen'); END;
+CREATE TRIGGER snapshots_frozen BEFORE UPDATE ON snapshots
+BEGIN SELECT RAISE(ABORT, 'snapshots are frozen'); END;
+`;
+
+export const migrations: readonly Migration[] = [
+  { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
+];
+
+/** The schema version this swe-future writes and reads. */
+export const SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { WorkItem, type WorkItemKind } from '../sources/model.js';
+import { parseDate } from '../time.js';
+import type { Store } from './open.js';
+import { storedTime } from './times.js';
+import { transact } from './transaction.js';
+
+/**
+ * Work items of a repository, before and after any T0. Readers choose the
+ * time range explicitly: a snapshot reads `{ until: t0 }`, validation reads
+ * `{ after: t0, until: t0 + window }`.
+ */
+
+/** Inserts or replaces (by repository and key) every item, in one transaction. */
+export function saveWorkItems(store: Store, repoId: number, items: readonly WorkItem[]): void {
+  const parsed = z.array(WorkItem).parse(items);
+  const upsert = store.db.prepare(
+    `INSERT INTO work_items (repo_id, key, number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths)
+     VALUES (@repoId, @key, @number, @sha, @title, @body, @mergedAt, @author, @kind, @labels, @bot, @botReason, @paths)
+     ON CONFLICT (repo_id, key) DO UPDATE SET
+       number = excluded.number, sha = excluded.sha, title = excluded.title, body = excluded.body,
+       merged_at = excluded.merged_at, author = excluded.author, kind = excluded.kind, labels = excluded.labels,
+       bot = excluded.bot, bot_reason = excluded.bot_reason, paths = excluded.paths`,
+  );
+  transact(store, () => {
+    for (const item of parsed) {
+      upsert.run({
+        ...item,
+        repoId,
+        mergedAt: storedTime(item.mergedAt, `work item ${item.key} mergedAt`),
+        labels: JSON.stringify(item.labels),
+        paths: JSON.stringify(item.paths),
+        bot: item.bot ? 1 : 0,
+      });
+    }
+  });
+}
+
+export interface WorkItemBounds {
+  /** Exclusive lower bound on mergedAt (ISO 8601; a date alone is 00:00 UTC). */
+  after?: string;
+  /** Inclusive upper bound on mergedAt. */
+  until?: string;
+}
+
+interface WorkItemRow {
+  key: string;
+  number: number | null;
+  sha: string;
+  title: string;
+  body: string;
+  merged_at: string;
+  author: string;
+  kind: WorkItemKind;
+  labels: string;
+  bot: number;
+  bot_reason: string | null;
+  paths: string;
+}
+
+/** The repository's work items with after < mergedAt <= until, ordered by mergedAt, then key. */
+export function loadWorkItems(store: Store, repoId: number, bounds: WorkItemBounds = {}): WorkItem[] {
+  const where = ['repo_id = @repoId'];
+  const params: Record<string, string | number> = { repoId };
+  if (bounds.after !== undefined) {
+    where.push('merged_at > @after');
+    params.after = parseDate(bounds.after, 'after');
+  }
+  if (bounds.until !== undefined) {
+    where.push('merged_at <= @until');
+    params.until = parseDate(bounds.until, 'until');
+  }
+  const rows = store.db
+    .prepare<Record<string, string | number>, WorkItemRow>(
+      `SELECT key, number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths
+       FROM work_items WHERE ${where.join(' AND ')} ORDER BY merged_at, key`,
+    )
+    .all(params);
+  return rows.map((row) => ({
+    key: row.key,
+    number: row.number,
+    sha: row.sha,
+    title: row.title,
+    body: row.body,
+    mergedAt: row.merged_at,
+    author: row.author,
+    paths: JSON.parse(row.paths) as string[],
+    kind: row.kind,
+    labels: JSON.parse(row.labels) as string[],
+    bot: row.bot === 1,
+    botReason: row.bot_reason,
+  }));
+}
