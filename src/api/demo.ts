@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildDemoRepo, DEMO_T0 } from '../demo/scenario.js';
+import { silentProgress, type Progress } from '../progress.js';
+import { snapshotRepository, type SnapshotResult } from './snapshot.js';
+
+export interface DemoOptions {
+  /** Folder that keeps everything the demo makes; default a new temporary folder. */
+  out?: string;
+  progress?: Progress;
+}
+
+export interface DemoResult {
+  out: string;
+  repo: string;
+  db: string;
+  snapshot: SnapshotResult;
+}
+
+/**
+ * Builds the demo repository and runs every pipeline stage that exists on it,
+ * keeping all it makes in one folder: repo/, swe-future.db, snapshots/
+ * (and, as later stages land, report/ and export/).
+ */
+export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
+  const progress = options.progress ?? silentProgress;
+  const out = options.out ? resolve(options.out) : mkdtempSync(join(tmpdir(), 'swe-future-demo-'));
+  mkdirSync(out, { recursive: true });
+  const repo = join(out, 'repo');
+  const db = join(out, 'swe-future.db');
+
+  progress.stage('building the demo repository');
+  await buildDemoRepo(repo);
+  const snapshot = await snapshotRepository({
+    repo,
+    t0: DEMO_T0,
+    db,
+    name: 'demo',
+    manifestDir: join(out, 'snapshots'),
+    progress,
+  });
+  return { out, repo, db, snapshot };
+}

@@ -1,0 +1,46 @@
+import { Option, type Command } from 'commander';
+import { z } from 'zod';
+import { snapshotRepository } from '../../api/snapshot.js';
+import { printResult, type CliIO } from '../io.js';
+import { stderrProgress } from '../progress.js';
+import { parseOptions } from '../options.js';
+
+const Options = z.object({
+  repo: z.string(),
+  t0: z.string(),
+  db: z.string(),
+  gitBackend: z.enum(['auto', 'native', 'isomorphic']),
+  branch: z.string().optional(),
+  name: z.string().optional(),
+  json: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+});
+
+export function register(program: Command, io: CliIO): void {
+  program
+    .command('snapshot')
+    .description('Mine a repository\'s history and freeze what was visible at T0 (commits, PRs, TODOs, changelog, roadmap, tags, hotspots)')
+    .requiredOption('--repo <path>', 'a work-tree clone or a bare repository')
+    .requiredOption('--t0 <date>', 'the cutoff, ISO 8601 (2025-01-01 means 00:00 UTC)')
+    .addOption(new Option('--git-backend <name>', 'how git is read: native (git binary) or isomorphic (no git needed)').choices(['auto', 'native', 'isomorphic']).default('auto'))
+    .option('--branch <name>', 'the default branch, when HEAD does not name it')
+    .option('--name <name>', 'the repository\'s name in the store and manifest')
+    .action(async (_opts, command: Command) => {
+      const o = parseOptions(Options, command);
+      const result = await snapshotRepository({ ...o, progress: stderrProgress(io, o.quiet) });
+      const s = result.snapshot;
+      printResult(
+        io,
+        o,
+        { snapshot: { id: result.id, repo: s.repo.name, t0: s.t0, commit: s.commit, hash: s.hash, counts: s.counts, reused: result.reused, manifest: result.manifestPath } },
+        () => [
+          `snapshot ${result.id}${result.reused ? ' (identical to a stored one, reused)' : ''}: ${s.repo.name} at ${s.t0}`,
+          `  commit   ${s.commit} (${s.commitTime})`,
+          `  hash     ${s.hash}`,
+          `  mined    ${result.mining.newCommits} new commits, ${result.mining.cachedCommits} from cache (${result.mining.backend} git)`,
+          `  evidence ${s.counts.workItems} work items (${s.counts.pullRequests} PRs, ${s.counts.botWorkItems} bot), ${s.counts.todos} TODOs, ${s.counts.changelogEntries} changelog, ${s.counts.roadmapItems} roadmap, ${s.counts.tags} tags, ${s.counts.hotspots} hotspots`,
+          `  manifest ${result.manifestPath}`,
+        ].join('\n'),
+      );
+    });
+}

@@ -1,0 +1,28 @@
+import { Command, Option } from 'commander';
+import type { CliIO } from './io.js';
+import * as demo from './commands/demo.js';
+import * as query from './commands/query.js';
+import * as snapshot from './commands/snapshot.js';
+
+/** Every command module: one file per command, each exporting `register`. */
+const COMMANDS = [snapshot, query, demo];
+
+/**
+ * The swe-future program. Options shared by every command (--db, --json,
+ * --quiet, --debug) are declared here and accepted before or after the
+ * command name.
+ */
+export function buildProgram(io: CliIO): Command {
+  const program = new Command('swe-future')
+    .description('Forecast future work in a git repository from what was visible at a cutoff T0, validate it against what came later, and synthesize leakage-resistant coding tasks.')
+    .addOption(new Option('--db <file>', 'SQLite store').env('SWE_FUTURE_DB').default('./swe-future.db'))
+    .option('--json', 'print one JSON document on stdout')
+    .option('--quiet', 'no progress or log lines on stderr')
+    .option('--debug', 'show stack traces for every error')
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: () => {} })
+    .exitOverride()
+    .showHelpAfterError(false);
+  for (const command of COMMANDS) command.register(program, io);
+  return program;
+}

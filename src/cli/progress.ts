@@ -1,0 +1,37 @@
+import cliProgress from 'cli-progress';
+import { silentProgress, type Progress } from '../progress.js';
+import type { CliIO } from './io.js';
+
+/**
+ * Progress on stderr: a cli-progress bar on a terminal, plain stage lines
+ * otherwise (CI logs), nothing with --quiet.
+ */
+export function stderrProgress(io: CliIO, quiet: boolean | undefined): Progress {
+  if (quiet) return silentProgress;
+  let bar: cliProgress.SingleBar | null = null;
+  let current = '';
+  const stop = () => {
+    bar?.stop();
+    bar = null;
+  };
+  return {
+    stage(name) {
+      stop();
+      current = name;
+      if (!io.stderrIsTTY) io.stderr(`swe-future: ${name}\n`);
+    },
+    tick(done, total) {
+      if (!io.stderrIsTTY) return;
+      if (!bar) {
+        bar = new cliProgress.SingleBar(
+          { format: `${current.padEnd(28)} [{bar}] {value}/{total}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(total, 0);
+      }
+      bar.setTotal(Math.max(total, done));
+      bar.update(done);
+    },
+    done: stop,
+  };
+}

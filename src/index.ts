@@ -1,0 +1,18 @@
+/**
+ * swe-future as a library: the stages and the command-level functions the CLI
+ * calls. tests/public-api.test.ts pins this list.
+ */
+export { UserError } from './errors.js';
+export { openRepository } from './git/open.js';
+export type { GitBackend, BackendName } from './git/backend.js';
+export { Commit, ModifiedFile, Tag, TreeFile, RepoFacts } from './git/model.js';
+export { reconstructWorkItems, WorkItem } from './sources/index.js';
+export { takeSnapshot, DEFAULT_SNAPSHOT_CONFIG } from './snapshot/take-snapshot.js';
+export { cutAtT0 } from './snapshot/cutoff.js';
+export { assertVisibleAtT0 } from './snapshot/guard.js';
+export { Snapshot, Evidence, SnapshotConfig } from './snapshot/model.js';
+export { openStore } from './store/open.js';
+export { snapshotRepository } from './api/snapshot.js';
+export { runDemo } from './api/demo.js';
+export { buildDemoRepo, demoScenario, DEMO_T0 } from './demo/scenario.js';
+export { NAMED_QUERIES } from './queries/named.js';
