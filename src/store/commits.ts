@@ -47,6 +47,10 @@ export function saveCommits(store: Store, repoId: number, commits: readonly Comm
   });
 }
 
+function cachedCount(store: Store, repoId: number): number {
+  return store.db.prepare<[number], number>('SELECT count(*) FROM commits WHERE repo_id = ?').pluck().get(repoId)!;
+}
+
 interface CommitRow {
   depth: number;
   sha: string;
@@ -78,20 +82,20 @@ interface FileRow {
  */
 export function loadFirstParentChain(store: Store, repoId: number, tip: string): Commit[] {
   const rows = store.db
-    .prepare<{ repoId: number; tip: string }, CommitRow>(
+    .prepare<{ repoId: number; tip: string; limit: number }, CommitRow>(
       `WITH RECURSIVE chain AS (
          SELECT 0 AS depth, c.* FROM commits c WHERE c.repo_id = @repoId AND c.sha = @tip
          UNION ALL
          SELECT chain.depth + 1, c.* FROM chain
            JOIN commits c ON c.repo_id = @repoId AND c.sha = json_extract(chain.parents, '$[0]')
          -- a cycle cannot happen in git; the bound keeps damaged data from looping forever
-         WHERE chain.depth < (SELECT count(*) FROM commits WHERE repo_id = @repoId)
+         WHERE chain.depth < @limit
        )
        SELECT depth, sha, parents, author_name, author_email, author_time,
               committer_name, committer_email, committer_time, message
        FROM chain ORDER BY depth`,
     )
-    .all({ repoId, tip });
+    .all({ repoId, tip, limit: cachedCount(store, repoId) });
   const chain: CommitRow[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
@@ -102,8 +106,9 @@ export function loadFirstParentChain(store: Store, repoId: number, tip: string):
   const files = new Map<string, ModifiedFile[]>(chain.map((row) => [row.sha, []]));
   const fileRows = store.db
     .prepare<{ repoId: number; shas: string }, FileRow>(
+      // CROSS JOIN keeps json_each outside: the other order rescans the JSON per file row (quadratic).
       `SELECT f.sha, f.path, f.old_path, f.status, f.additions, f.deletions
-       FROM json_each(@shas) AS j JOIN commit_files f ON f.repo_id = @repoId AND f.sha = j.value
+       FROM json_each(@shas) AS j CROSS JOIN commit_files f ON f.repo_id = @repoId AND f.sha = j.value
        ORDER BY j.key, f.ord`,
     )
     .all({ repoId, shas: JSON.stringify([...files.keys()]) });

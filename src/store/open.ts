@@ -57,8 +57,6 @@ export function openWithMigrations(file: string, options: OpenStoreOptions, list
       db.pragma('query_only = ON');
       checkReadable(db, path, list);
     } else {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
       migrate(db, path, list);
     }
   } catch (err) {
@@ -111,7 +109,10 @@ function readSchemaState(db: Database.Database): SchemaState {
 function migrate(db: Database.Database, path: string, list: readonly Migration[]): void {
   const latest = latestVersion(list);
   const before = readSchemaState(db);
+  // Refuse someone else's database before the first write (journal_mode changes the file's header).
   assertOurs(before, path, latest);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
   if (before.version === latest) return;
   // IMMEDIATE: take the write lock first, then look again, so two processes
   // opening a new store at once apply each migration exactly once.
