@@ -1,4 +1,4 @@
-import type { Commit, RepoFacts, Tag, TreeFile } from './model.js';
+import type { Commit, HistoryGaps, RepoFacts, Tag, TreeFile } from './model.js';
 
 export type BackendName = 'native' | 'isomorphic';
 
@@ -44,6 +44,9 @@ export interface GitBackend {
 
   /** All tags, peeled to commits; tags that point at non-commits are left out. */
   listTags(): Promise<Tag[]>;
+
+  /** What could not be read so far (missing blobs and trees); a fresh copy on each read. */
+  readonly gaps: HistoryGaps;
 
   /** Releases processes and handles (the native backend keeps a `git cat-file --batch` open). */
   close(): Promise<void>;

@@ -69,3 +69,18 @@ export const RepoFacts = z.object({
   shallow: z.array(z.string()),
 });
 export type RepoFacts = z.infer<typeof RepoFacts>;
+
+/**
+ * What a backend could not read and went on without, counted since it was
+ * opened. All zero for a complete repository; partial clones and mirrors
+ * without large files are normal and only show up here.
+ */
+export const HistoryGaps = z.object({
+  /** Commits yielded with null line counts because a blob git needed for them was missing. */
+  linesUnavailable: z.number().int().nonnegative(),
+  /** Distinct trees that were missing and read as empty (isomorphic backend). */
+  missingTrees: z.number().int().nonnegative(),
+  /** `readBlob` calls that found no blob. */
+  missingBlobs: z.number().int().nonnegative(),
+});
+export type HistoryGaps = z.infer<typeof HistoryGaps>;

@@ -1,0 +1,111 @@
+import { type GitChild, type GitExit, exitOf, spawnGit } from './git-process.js';
+
+/** An object as `git cat-file --batch` returns it. */
+export interface CatFileObject {
+  oid: string;
+  type: 'blob' | 'tree' | 'commit' | 'tag';
+  bytes: Buffer;
+}
+
+interface Request {
+  resolve: (object: CatFileObject | null) => void;
+  reject: (error: Error) => void;
+}
+
+const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (blob|tree|commit|tag) (\d+)$/;
+
+/**
+ * One long-lived `git cat-file --batch` process. Requests are written at once
+ * and answered in order, so many reads can be in flight. Started on the first
+ * read; `close()` ends it.
+ */
+export class CatFile {
+  private child: GitChild | null = null;
+  private exit: Promise<GitExit> | null = null;
+  private readonly queue: Request[] = [];
+  private header: Buffer[] = [];
+  private body: { object: Omit<CatFileObject, 'bytes'>; bytes: Buffer; filled: number } | null = null;
+  private failure: Error | null = null;
+
+  constructor(private readonly gitdir: string) {}
+
+  /** Reads an object by any name git accepts (`<oid>`, `<commit>:<path>`); null when missing. */
+  read(name: string): Promise<CatFileObject | null> {
+    if (name.includes('\n') || name.trim() !== name || name === '') return Promise.resolve(null);
+    if (this.failure) return Promise.reject(this.failure);
+    const child = this.start();
+    return new Promise((resolve, reject) => {
+      this.queue.push({ resolve, reject });
+      child.stdin?.write(`${name}\n`);
+    });
+  }
+
+  /** Ends the process; pending reads still get their answers first. */
+  async close(): Promise<void> {
+    if (!this.child || !this.exit) return;
+    this.child.stdin?.end();
+    await this.exit;
+    this.child = null;
+    this.exit = null;
+  }
+
+  private start(): GitChild {
+    if (this.child) return this.child;
+    const child = spawnGit(this.gitdir, ['cat-file', '--batch'], 'pipe');
+    this.child = child;
+    this.exit = exitOf(child);
+    child.stdin?.on('error', () => undefined); // a dead process is reported by `exit`
+    child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    this.exit.then(
+      ({ code, stderr }) => this.fail(new Error(`git cat-file exited (${code}): ${stderr.trim()}`)),
+      (error: Error) => this.fail(error),
+    );
+    return child;
+  }
+
+  private fail(error: Error): void {
+    if (this.queue.length === 0) return;
+    this.failure = error;
+    for (const request of this.queue.splice(0)) request.reject(error);
+  }
+
+  private receive(chunk: Buffer): void {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.body) {
+        const { bytes } = this.body;
+        const take = Math.min(bytes.length - this.body.filled, chunk.length - at);
+        chunk.copy(bytes, this.body.filled, at, at + take);
+        this.body.filled += take;
+        at += take;
+        if (this.body.filled === bytes.length) {
+          const { object } = this.body;
+          this.body = null;
+          this.answer({ ...object, bytes: bytes.subarray(0, bytes.length - 1) });
+        }
+        continue;
+      }
+      const nl = chunk.indexOf(0x0a, at);
+      if (nl < 0) {
+        this.header.push(chunk.subarray(at));
+        return;
+      }
+      this.header.push(chunk.subarray(at, nl));
+      at = nl + 1;
+      const line = Buffer.concat(this.header).toString('latin1');
+      this.header = [];
+      const match = HEADER.exec(line);
+      if (!match) {
+        this.answer(null); // "<name> missing" or "<name> ambiguous"
+        continue;
+      }
+      const type = match[2] as CatFileObject['type'];
+      // The content is followed by one newline, read along with it.
+      this.body = { object: { oid: match[1] as string, type }, bytes: Buffer.allocUnsafe(Number(match[3]) + 1), filled: 0 };
+    }
+  }
+
+  private answer(object: CatFileObject | null): void {
+    this.queue.shift()?.resolve(object);
+  }
+}

@@ -1,0 +1,95 @@
+import type { LogOptions } from './backend.js';
+import { isoFromGitSeconds } from './decode.js';
+import { type FileChange, pairExactRenames } from './exact-renames.js';
+import { exitOf, spawnGit } from './git-process.js';
+import { LOG_FORMAT, type LoggedCommit, LogStreamParser, fileChangeOf } from './log-parser.js';
+import type { Commit, HistoryGaps } from './model.js';
+
+/** What one native backend shares between its walks. */
+export interface NativeLogContext {
+  gitdir: string;
+  shallow: ReadonlySet<string>;
+  /** Turned off for good after git failed to read a blob for --numstat (or from the start for partial clones). */
+  lineCounts: { available: boolean };
+  gaps: HistoryGaps;
+  /** A commit's parents as its object records them (git hides a shallow commit's parents). */
+  storedParents: (sha: string) => Promise<string[]>;
+}
+
+/** Explicit flags, so neither config nor git version changes what is printed. */
+export function logArgs(tip: string, withLines: boolean): string[] {
+  return [
+    'log', '--first-parent', '--no-renames', '--diff-merges=first-parent', '--root', '-z', '--raw',
+    ...(withLines ? ['--numstat', '--diff-algorithm=myers'] : []),
+    '--no-abbrev', '--encoding=none', '--no-use-mailmap', '--no-textconv', '--no-ext-diff', '--no-color',
+    LOG_FORMAT, tip, '--',
+  ];
+}
+
+/** What git says when --numstat needs a blob the repository does not have. */
+const MISSING_OBJECT = /unable to read|missing blob|could not read|bad object|not allowed|lazy fetch|promisor/i;
+
+/**
+ * Streams `git log --first-parent` from `tip`, newest first. Stops before a
+ * commit in `stopAt` and after a shallow boundary commit (diffed against the
+ * empty tree, with its real parents). If --numstat dies on a missing blob,
+ * the walk goes on from where it was with a --raw-only run: line counts are
+ * null from there on, and for every later walk of this backend.
+ */
+export async function* nativeLog(ctx: NativeLogContext, tip: string, options: LogOptions = {}): AsyncGenerator<Commit> {
+  const stopAt = options.stopAt;
+  let from: string | null = tip;
+  while (from !== null && !stopAt?.has(from)) {
+    const withLines = ctx.lineCounts.available;
+    const child = spawnGit(ctx.gitdir, logArgs(from, withLines));
+    const exit = exitOf(child);
+    const parser = new LogStreamParser();
+    let last: LoggedCommit | null = null;
+    try {
+      for await (const chunk of child.stdout) {
+        for (const logged of parser.push(chunk as Buffer)) {
+          if (stopAt?.has(logged.sha)) return;
+          yield await emit(ctx, logged, withLines, options);
+          last = logged;
+          if (ctx.shallow.has(logged.sha)) return;
+        }
+      }
+      const { code, signal, stderr } = await exit;
+      if (code === 0) {
+        const logged = parser.end();
+        if (logged && !stopAt?.has(logged.sha)) yield await emit(ctx, logged, withLines, options);
+        return;
+      }
+      if (!withLines || !MISSING_OBJECT.test(stderr)) {
+        throw new Error(`git log failed (${code ?? signal}): ${stderr.trim()}`);
+      }
+      ctx.lineCounts.available = false;
+      from = last === null ? from : (last.parents[0] ?? null);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+    }
+  }
+}
+
+async function emit(ctx: NativeLogContext, logged: LoggedCommit, withLines: boolean, options: LogOptions): Promise<Commit> {
+  const changes: FileChange[] = [];
+  for (const entry of logged.entries) {
+    const change = fileChangeOf(entry, withLines);
+    if (change) changes.push(change);
+  }
+  if (!withLines) ctx.gaps.linesUnavailable += 1;
+  const commit: Commit = {
+    sha: logged.sha,
+    parents: ctx.shallow.has(logged.sha) ? await ctx.storedParents(logged.sha) : logged.parents,
+    authorName: logged.authorName,
+    authorEmail: logged.authorEmail,
+    authorTime: isoFromGitSeconds(Number(logged.authorSeconds)),
+    committerName: logged.committerName,
+    committerEmail: logged.committerEmail,
+    committerTime: isoFromGitSeconds(Number(logged.committerSeconds)),
+    message: logged.message,
+    files: pairExactRenames(changes),
+  };
+  options.onCommit?.(commit);
+  return commit;
+}
