@@ -105,7 +105,7 @@ afterAll(async () => {
   removeScratch();
 });
 
-const byCommit = (commits: Commit[], id: string): Commit => {
+const byCommit = (commits: Commit[], id: string | undefined): Commit => {
   const found = commits.find((c) => c.sha === id);
   if (!found) throw new Error(`no commit ${id}`);
   return found;
