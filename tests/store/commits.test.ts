@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { Commit } from '../../src/git/model.js';
+import { type Commit, FileStatus } from '../../src/git/model.js';
 import { knownCommits, loadFirstParentChain, saveCommits, upsertRepo } from '../../src/store/index.js';
 import { commit, demoRepo } from './records.js';
 import { count, tempStore } from './temp-store.js';
@@ -88,4 +88,12 @@ test('a 50,000-commit chain is saved and loaded in bulk within seconds', () => {
   expect(chain[12_345]).toEqual(commits[12_345]);
   expect(saveMs).toBeLessThan(8_000);
   expect(loadMs).toBeLessThan(4_000);
+});
+
+test('every file status of the model passes the schema’s status check (add a migration when this fails)', () => {
+  const store = tempStore();
+  const repoId = upsertRepo(store, demoRepo);
+  const files = FileStatus.options.map((status, i) => ({ path: `f${i}`, oldPath: null, status, additions: 1, deletions: 1 }));
+  saveCommits(store, repoId, [commit('c1', [], '2024-01-01T00:00:00.000Z', files)]);
+  expect(loadFirstParentChain(store, repoId, 'c1')[0]!.files.map((f) => f.status)).toEqual(FileStatus.options);
 });

@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest';
+import * as store from '../../src/store/index.js';
+
+test('the store exports exactly its public functions', () => {
+  expect(Object.keys(store).sort()).toEqual([
+    'DEFAULT_STORE_FILE',
+    'findRepo',
+    'findSnapshot',
+    'knownCommits',
+    'loadFirstParentChain',
+    'loadSnapshot',
+    'loadWorkItems',
+    'openStore',
+    'runQuery',
+    'saveCommits',
+    'saveSnapshot',
+    'saveWorkItems',
+    'upsertRepo',
+  ]);
+});
