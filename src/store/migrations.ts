@@ -80,13 +80,13 @@ CREATE INDEX work_items_by_sha ON work_items (repo_id, sha);
 CREATE TABLE snapshots (
   id INTEGER PRIMARY KEY,
   repo_id INTEGER NOT NULL REFERENCES repos(id),
-  repo TEXT NOT NULL CHECK (json_valid(repo)),
   t0 TEXT NOT NULL CHECK (t0 GLOB ${ISO_UTC}),
   commit_sha TEXT NOT NULL,
   commit_time TEXT NOT NULL CHECK (commit_time GLOB ${ISO_UTC} AND commit_time <= t0),
   config TEXT NOT NULL CHECK (json_valid(config)),
   counts TEXT NOT NULL CHECK (json_valid(counts)),
   hash TEXT NOT NULL,
+  data TEXT NOT NULL CHECK (json_valid(data)),
   created_at TEXT NOT NULL,
   UNIQUE (repo_id, t0, hash)
 );

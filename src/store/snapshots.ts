@@ -22,7 +22,7 @@ export function saveSnapshot(store: Store, repoId: number, snapshot: Snapshot): 
   const snap = Snapshot.parse(snapshot);
   const t0 = storedTime(snap.t0, 'snapshot t0');
   const insertSnapshot = store.db.prepare<unknown[], number>(
-    `INSERT INTO snapshots (repo_id, repo, t0, commit_sha, commit_time, config, counts, hash, created_at)
+    `INSERT INTO snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const insertEvidence = store.db.prepare(
@@ -31,18 +31,19 @@ export function saveSnapshot(store: Store, repoId: number, snapshot: Snapshot): 
   return transact(store, () => {
     const existing = findSnapshot(store, repoId, t0, snap.hash);
     if (existing !== null) return { id: existing, reused: true };
+    const { evidence, ...header } = snap;
     const id = insertSnapshot.pluck().get(
       repoId,
-      JSON.stringify(snap.repo),
       t0,
       snap.commit,
       storedTime(snap.commitTime, 'snapshot commitTime'),
       JSON.stringify(snap.config),
       JSON.stringify(snap.counts),
       snap.hash,
+      JSON.stringify(header),
       new Date().toISOString(),
     )!;
-    snap.evidence.forEach((e, ord) => {
+    evidence.forEach((e, ord) => {
       const date = storedTime(e.date, `evidence ${e.ref} date`);
       insertEvidence.run(id, ord, e.kind, e.ref, date, e.text, evidencePath(e), JSON.stringify(e));
     });
@@ -59,22 +60,15 @@ export function findSnapshot(store: Store, repoId: number, t0: string, hash: str
   return id ?? null;
 }
 
-interface SnapshotRow {
-  repo: string;
-  t0: string;
-  commit_sha: string;
-  commit_time: string;
-  config: string;
-  counts: string;
-  hash: string;
-}
-
-/** The snapshot stored under `id`, equal to what was saved, evidence in its original order. */
+/**
+ * The snapshot stored under `id`, equal to what was saved, evidence in its
+ * original order. It is rebuilt from the JSON `data` columns (the columns
+ * beside them are copies for SQL), so a field the model gains round-trips
+ * without a migration.
+ */
 export function loadSnapshot(store: Store, id: number): Snapshot {
-  const row = store.db
-    .prepare<[number], SnapshotRow>('SELECT repo, t0, commit_sha, commit_time, config, counts, hash FROM snapshots WHERE id = ?')
-    .get(id);
-  if (!row) {
+  const data = store.db.prepare<[number], string>('SELECT data FROM snapshots WHERE id = ?').pluck().get(id);
+  if (data === undefined) {
     throw new UserError(
       'SNAPSHOT_NOT_FOUND',
       `There is no snapshot ${id} in this store`,
@@ -86,16 +80,7 @@ export function loadSnapshot(store: Store, id: number): Snapshot {
     .pluck()
     .all(id)
     .map((data) => JSON.parse(data) as Evidence);
-  return {
-    repo: JSON.parse(row.repo) as Snapshot['repo'],
-    t0: row.t0,
-    commit: row.commit_sha,
-    commitTime: row.commit_time,
-    config: JSON.parse(row.config) as Snapshot['config'],
-    counts: JSON.parse(row.counts) as Snapshot['counts'],
-    hash: row.hash,
-    evidence,
-  };
+  return { ...(JSON.parse(data) as Omit<Snapshot, 'evidence'>), evidence };
 }
 
 /** The file an evidence row points into, for SQL that joins evidence to paths; null for kinds without one. */
