@@ -3,11 +3,12 @@ import { silentProgress, type Progress } from '../progress.js';
 import type { CliIO } from './io.js';
 
 /**
- * Progress on stderr: a cli-progress bar on a terminal, plain stage lines
- * otherwise (CI logs), nothing with --quiet.
+ * Progress on stderr: stage lines and a cli-progress bar, on a terminal only
+ * (a log or a pipe gets nothing, so stderr there holds only warnings and
+ * errors); nothing with --quiet.
  */
 export function stderrProgress(io: CliIO, quiet: boolean | undefined): Progress {
-  if (quiet) return silentProgress;
+  if (quiet || !io.stderrIsTTY) return silentProgress;
   let bar: cliProgress.SingleBar | null = null;
   let current = '';
   const stop = () => {
@@ -18,10 +19,9 @@ export function stderrProgress(io: CliIO, quiet: boolean | undefined): Progress 
     stage(name) {
       stop();
       current = name;
-      if (!io.stderrIsTTY) io.stderr(`swe-future: ${name}\n`);
+      io.stderr(`swe-future: ${name}\n`);
     },
     tick(done, total) {
-      if (!io.stderrIsTTY) return;
       if (!bar) {
         bar = new cliProgress.SingleBar(
           { format: `${current.padEnd(28)} [{bar}] {value}/{total}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },

@@ -13,7 +13,7 @@ export const NAMED_QUERIES: readonly NamedQuery[] = [
   {
     name: 'snapshots',
     description: 'every snapshot with its repository, T0, commit and evidence counts',
-    sql: `SELECT s.id, r.name AS repo, s.t0, s.commit_sha AS commit, s.hash, s.counts, s.created_at
+    sql: `SELECT s.id, r.name AS repo, s.t0, s.commit_sha, s.hash, s.counts, s.created_at
 FROM snapshots s JOIN repos r ON r.id = s.repo_id
 ORDER BY s.id`,
   },

@@ -89,9 +89,15 @@ export const Snapshot = z.object({
   commit: z.string(),
   commitTime: z.string(),
   config: SnapshotConfig,
+  /**
+   * Directories in the tree at the snapshot commit (to depth 3; '' is the root)
+   * with the number of files directly in each, sorted by path: the code areas
+   * that existed at T0.
+   */
+  tree: z.array(z.object({ dir: z.string(), files: z.number().int().nonnegative() })),
   /** How much of each thing was seen, skipped or missing. */
   counts: z.record(z.string(), z.number()),
-  /** sha256 over t0, commit, config and evidence (not the repo's path or anything after T0). */
+  /** sha256 over t0, commit, config, tree and evidence (not the repo's path or anything after T0). */
   hash: z.string(),
   evidence: z.array(Evidence),
 });

@@ -55,17 +55,34 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
   counts.firstSeenReads = budget.used;
   assertVisibleAtT0(evidence, input.t0);
 
-  const hash = contentHash({ t0: input.t0, commit: head.sha, config, evidence });
+  const tree = directoryTree(files);
+  const hash = contentHash({ t0: input.t0, commit: head.sha, config, tree, evidence });
   return Snapshot.parse({
     repo: input.repo,
     t0: input.t0,
     commit: head.sha,
     commitTime: head.committerTime,
     config,
+    tree,
     counts,
     hash,
     evidence,
   });
+}
+
+/** Directories to depth 3 with the number of files directly in each ('' is the root). */
+function directoryTree(files: readonly TreeFile[]): Snapshot['tree'] {
+  const counts = new Map<string, number>();
+  for (const file of files) {
+    const parts = file.path.split('/');
+    const dir = parts.slice(0, -1).join('/');
+    for (let depth = 1; depth <= Math.min(parts.length - 1, 3); depth++) {
+      const ancestor = parts.slice(0, depth).join('/');
+      if (!counts.has(ancestor)) counts.set(ancestor, 0);
+    }
+    if (parts.length - 1 <= 3) counts.set(dir, (counts.get(dir) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([dir, n]) => ({ dir, files: n }));
 }
 
 function workItemEvidence(history: readonly Commit[], counts: Record<string, number>): Evidence[] {
@@ -93,8 +110,8 @@ async function tagEvidence(input: SnapshotInput, counts: Record<string, number>)
     const date = tag.taggerTime ?? commit.committerTime;
     kept.push({ kind: 'tag', ref: `tag:${tag.name}`, date, text: tag.name, name: tag.name, commit: tag.commit });
   }
+  // How many tags were left out is not counted: that number would tell of tags made after T0.
   counts.tags = kept.length;
-  counts.tagsNotVisible = tags.length - kept.length;
   return kept.sort((a, b) => a.date.localeCompare(b.date) || a.ref.localeCompare(b.ref));
 }
 

@@ -34,7 +34,7 @@ async function expectUserError(args: string[], pattern: RegExp, db?: string) {
 test('a path that does not exist is refused', async () => {
   const dir = await tempDir();
   const db = join(dir, 'x.db');
-  await expectUserError(['snapshot', '--repo', join(dir, 'nope'), '--t0', '2024-01-01', '--db', db], /does not exist/i, db);
+  await expectUserError(['snapshot', '--repo', join(dir, 'nope'), '--t0', '2024-01-01', '--db', db], /no such directory|does not exist/i, db);
 });
 
 test('a directory that is not a git repository is refused', async () => {
@@ -117,7 +117,7 @@ test('a database with a newer schema version is refused', async () => {
   const db = join(await tempDir(), 'new.db');
   expect((await runCli(['snapshot', '--repo', repo.dir, '--t0', '2024-03-15', '--db', db, '--quiet'])).code).toBe(0);
   const conn = new Database(db);
-  conn.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (999, '2026-01-01T00:00:00.000Z')").run();
+  conn.prepare("INSERT INTO schema_migrations (version, description, applied_at) VALUES (999, 'from the future', '2026-01-01T00:00:00.000Z')").run();
   conn.close();
   await expectUserError(['snapshot', '--repo', repo.dir, '--t0', '2024-03-20', '--db', db], /newer/i);
   const after = new Database(db, { readonly: true });

@@ -34,7 +34,7 @@ export function register(program: Command, io: CliIO): void {
           `  TODO/FIXME   ${c.todos} in ${c.todoFilesScanned} files scanned`,
           `  changelog    ${c.changelogEntries} entries in the top section`,
           `  roadmap      ${c.roadmapItems} items`,
-          `  tags         ${c.tags} before T0 (${c.tagsNotVisible} not visible at T0)`,
+          `  tags         ${c.tags} release tags before T0`,
           `  hotspots     ${hotspotLine(s.evidence)}`,
           `  hash         ${s.hash}`,
           '',

@@ -1,0 +1,43 @@
+import type { Evidence, Snapshot } from '../../snapshot/model.js';
+import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
+
+/**
+ * Baselines are deliberately naive forecasters: every reported score is read
+ * as lift over them. Their families use one plain template, so only the choice
+ * of anchor and category differs between them and the real forecasters.
+ */
+export function baselineFamily(input: {
+  id: string;
+  category: Category;
+  anchor: string;
+  evidence: FamilyEvidence[];
+  score: number;
+  components: Record<string, number>;
+  why: string;
+}): TaskFamily {
+  const verb = { bugfix: 'Fix defects in', feature: 'Add features to', refactor: 'Refactor' }[input.category];
+  return {
+    id: input.id,
+    category: input.category,
+    title: `${verb} ${input.anchor}`,
+    anchor: { name: input.anchor, paths: [input.anchor] },
+    expected_behavior: `Work of kind ${input.category} lands in ${input.anchor}.`,
+    evidence: input.evidence,
+    target_hints: { paths: [input.anchor], symbols: [] },
+    acceptance_criteria: [`A change of kind ${input.category} to ${input.anchor} is merged, with tests.`],
+    score: Math.max(0, Math.min(1, Math.round(input.score * 1000) / 1000)),
+    score_components: input.components,
+    rationale: input.why,
+  };
+}
+
+export function asFamilyEvidence(e: Evidence, reason: string): FamilyEvidence {
+  return { kind: e.kind, ref: e.ref, date: e.date, text: e.text, reason };
+}
+
+/** Pre-T0 work items that are not bot work, newest first. */
+export function humanWorkItems(snapshot: Snapshot): Extract<Evidence, { kind: 'work_item' }>[] {
+  return snapshot.evidence
+    .filter((e): e is Extract<Evidence, { kind: 'work_item' }> => e.kind === 'work_item' && !e.item.bot)
+    .sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
+}

@@ -1,0 +1,52 @@
+import type { Evidence } from '../../snapshot/model.js';
+import type { Forecaster } from '../forecaster.js';
+import type { Category } from '../model.js';
+import { buildCategorizer } from '../heuristic/category.js';
+import { asFamilyEvidence, baselineFamily, humanWorkItems } from './family.js';
+
+/** `hotspot`: the most-churned directories before T0, each with the category most of its history had. */
+export function createHotspotBaseline(): Forecaster {
+  return {
+    name: 'hotspot',
+    async forecast({ snapshot, seed, maxFamilies }) {
+      const items = humanWorkItems(snapshot);
+      const categorizer = buildCategorizer(items.map((e) => ({ text: e.item.title, labels: e.item.labels })));
+      const spots = snapshot.evidence.filter((e): e is Extract<Evidence, { kind: 'hotspot' }> => e.kind === 'hotspot');
+      // Most specific first among equally hot directories: a parent is only taken when no child of it was.
+      const chosen: typeof spots = [];
+      for (const spot of [...spots].sort((a, b) => b.commits90 - a.commits90 || b.commits365 - a.commits365 || b.dir.length - a.dir.length || a.dir.localeCompare(b.dir))) {
+        if (chosen.length >= maxFamilies) break;
+        if (chosen.some((c) => c.dir.startsWith(`${spot.dir}/`) || spot.dir.startsWith(`${c.dir}/`))) continue;
+        chosen.push(spot);
+      }
+      const families = chosen.map((spot, i) => {
+        const touching = items.filter((e) => e.item.paths.some((p) => p.startsWith(`${spot.dir}/`)));
+        const votes: Record<Category, number> = { bugfix: 0, feature: 0, refactor: 0 };
+        for (const e of touching) {
+          const c = categorizer.categorize(e.item.title, e.item.labels);
+          if (c) votes[c]++;
+        }
+        const category = (['bugfix', 'feature', 'refactor'] as const).reduce((best, c) => (votes[c] > votes[best] ? c : best), 'feature' as Category);
+        return baselineFamily({
+          id: `F${i + 1}`,
+          category,
+          anchor: spot.dir,
+          evidence: [asFamilyEvidence(spot, 'churn hotspot before T0'), ...touching.slice(0, 3).map((e) => asFamilyEvidence(e, `recent work in ${spot.dir}`))],
+          score: spot.commits365 / Math.max(1, spots[0]?.commits365 ?? 1),
+          components: { commits90: spot.commits90, commits365: spot.commits365 },
+          why: `Baseline: ${spot.dir} had ${spot.commits90} commits in the 90 days and ${spot.commits365} in the 365 days before T0; its history votes bugfix ${votes.bugfix}, feature ${votes.feature}, refactor ${votes.refactor}.`,
+        });
+      });
+      return {
+        draft: {
+          forecaster: 'hotspot',
+          config: { seed, maxFamilies },
+          families,
+          abstained: families.length === 0,
+          abstainReason: families.length ? null : 'no directory changed in the year before T0',
+        },
+        calls: [],
+      };
+    },
+  };
+}

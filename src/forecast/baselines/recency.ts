@@ -1,0 +1,48 @@
+import type { Forecaster } from '../forecaster.js';
+import { buildCategorizer } from '../heuristic/category.js';
+import { areaOf } from '../heuristic/signals.js';
+import { asFamilyEvidence, baselineFamily, humanWorkItems } from './family.js';
+
+/** `recency`: the most recent pre-T0 pull requests (or commits), one family each: "more of the same, where it just happened". */
+export function createRecencyBaseline(): Forecaster {
+  return {
+    name: 'recency',
+    async forecast({ snapshot, seed, maxFamilies }) {
+      const items = humanWorkItems(snapshot);
+      const categorizer = buildCategorizer(items.map((e) => ({ text: e.item.title, labels: e.item.labels })));
+      const dirFiles = new Map<string, number>(snapshot.tree.map((d) => [d.dir, d.files]));
+      const families = items
+        .filter((e) => e.item.paths.length > 0)
+        .slice(0, maxFamilies)
+        .map((e, i) => {
+          const areas = e.item.paths.map((p) => areaOf(p, dirFiles));
+          const anchor = mostCommon(areas);
+          return baselineFamily({
+            id: `F${i + 1}`,
+            category: categorizer.categorize(e.item.title, e.item.labels) ?? 'feature',
+            anchor,
+            evidence: [asFamilyEvidence(e, 'one of the most recent pull requests before T0')],
+            score: 1 - i / Math.max(1, maxFamilies),
+            components: { rank: i + 1 },
+            why: `Baseline: ${e.ref} "${e.item.title}" was among the ${maxFamilies} most recent human work items before T0 (${e.date.slice(0, 10)}); its most-touched area is ${anchor}.`,
+          });
+        });
+      return {
+        draft: {
+          forecaster: 'recency',
+          config: { seed, maxFamilies },
+          families,
+          abstained: families.length === 0,
+          abstainReason: families.length ? null : 'no human work items before T0',
+        },
+        calls: [],
+      };
+    },
+  };
+}
+
+function mostCommon(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+}

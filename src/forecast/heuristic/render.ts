@@ -1,0 +1,134 @@
+import { surfaceForms } from '../../text/tokens.js';
+import type { FamilyEvidence, TaskFamily } from '../model.js';
+import type { Scored } from './score.js';
+import type { Signal } from './signals.js';
+
+/**
+ * Writes a scored cluster out as a TaskFamily from templates: every sentence
+ * is built from the cluster's own signals, so a person can check it against
+ * the evidence it cites.
+ */
+export function renderFamily(scored: Scored, id: string, idf: (term: string) => number): TaskFamily {
+  const members = [...scored.cluster.members].sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
+  const terms = topTerms(members, idf, 4);
+  const topic = terms.slice(0, 3).join(', ') || scored.anchor.name;
+  const anchor = scored.anchor.name;
+  const files = topFiles(members, 5);
+  const counts = countKinds(members);
+  const first = members[members.length - 1]!.date.slice(0, 10);
+  const last = members[0]!.date.slice(0, 10);
+  const examples = members.filter((m) => m.kind === 'work_item').slice(0, 2).map((m) => `"${m.text}" (${m.ref})`);
+  const notes = members.filter((m) => m.kind === 'todo').slice(0, 2).map((m) => `${m.ref.replace(/^todo:/, '')}`);
+
+  const text = TEMPLATES[scored.category];
+  return {
+    id,
+    category: scored.category,
+    title: text.title(anchor, topic),
+    anchor: scored.anchor,
+    expected_behavior: text.behavior(anchor, topic, examples, notes),
+    evidence: members.map((m) => evidenceRow(m, anchor, terms)),
+    target_hints: { paths: files, symbols: symbolsOf(members) },
+    acceptance_criteria: text.criteria(anchor, topic, notes),
+    score: scored.score,
+    score_components: scored.components,
+    rationale:
+      `Forecast from ${members.length} pre-T0 signals dated ${first} to ${last}: ${counts}. ` +
+      `They share the terms ${terms.map((t) => `"${t}"`).join(', ') || '(none)'} and mostly touch ${anchor}. ` +
+      `Category ${scored.category} by the weighted votes bugfix ${scored.votes.bugfix}, feature ${scored.votes.feature}, refactor ${scored.votes.refactor} ` +
+      `(labels and conventional-commit prefixes first, then keywords). ` +
+      `Score ${scored.score.toFixed(2)} = ${Object.entries(scored.components).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')} (weights in docs/forecast.md).`,
+  };
+}
+
+const TEMPLATES = {
+  bugfix: {
+    title: (anchor: string, topic: string) => `Fix ${topic} defects in ${anchor}`,
+    behavior: (anchor: string, topic: string, examples: string[], notes: string[]) =>
+      `${anchor} handles ${topic} correctly in the cases that recent work kept running into` +
+      (examples.length ? ` (as in ${examples.join(' and ')})` : '') +
+      (notes.length ? `, including the open notes at ${notes.join(', ')}` : '') + '.',
+    criteria: (anchor: string, topic: string, notes: string[]) => [
+      `A regression test in ${anchor}'s tests reproduces a ${topic} defect and passes after the fix.`,
+      ...notes.map((n) => `The note at ${n} is resolved and removed.`),
+      `All tests that passed before the change still pass.`,
+    ],
+  },
+  feature: {
+    title: (anchor: string, topic: string) => `Extend ${anchor} with ${topic}`,
+    behavior: (anchor: string, topic: string, examples: string[], notes: string[]) =>
+      `${anchor} gains the next step of its ${topic} work` +
+      (examples.length ? `, continuing ${examples.join(' and ')}` : '') +
+      (notes.length ? `; the plans noted at ${notes.join(', ')} are carried out` : '') + '.',
+    criteria: (anchor: string, topic: string, notes: string[]) => [
+      `The new ${topic} behaviour is reachable through ${anchor}'s public API and documented.`,
+      `New tests cover the added behaviour, including its error cases.`,
+      ...notes.map((n) => `The note at ${n} is addressed.`),
+      `All tests that passed before the change still pass.`,
+    ],
+  },
+  refactor: {
+    title: (anchor: string, topic: string) => `Restructure ${anchor} around ${topic}`,
+    behavior: (anchor: string, topic: string, examples: string[], notes: string[]) =>
+      `${anchor}'s ${topic} code is reorganised without changing what it does` +
+      (examples.length ? `, continuing ${examples.join(' and ')}` : '') +
+      (notes.length ? `; the debt noted at ${notes.join(', ')} is paid down` : '') + '.',
+    criteria: (anchor: string, topic: string, notes: string[]) => [
+      `Behaviour is unchanged: every test that passed before passes after.`,
+      `The ${topic} code in ${anchor} has a clearer structure (smaller units, no duplicated logic).`,
+      ...notes.map((n) => `The note at ${n} is resolved.`),
+    ],
+  },
+} as const;
+
+function evidenceRow(m: Signal, anchor: string, terms: readonly string[]): FamilyEvidence {
+  const lower = m.text.toLowerCase();
+  const shared = terms.filter((t) => lower.includes(t.toLowerCase()));
+  const about = shared.length ? ` about ${shared.join(', ')}` : '';
+  const where = m.areas.includes(anchor) ? ` in ${anchor}` : m.areas[0] ? ` in ${m.areas[0]}` : '';
+  const reason = {
+    work_item: `pull request or commit before T0${where}${about}`,
+    todo: `open note at T0${where}${about}`,
+    changelog: `upcoming-release changelog entry${about}`,
+    roadmap: `open roadmap item${about}`,
+  }[m.kind];
+  return { kind: m.kind, ref: m.ref, date: m.date, text: m.text, reason };
+}
+
+/** The cluster's most distinctive terms: frequency across members times idf, printed in their common surface form. */
+function topTerms(members: readonly Signal[], idf: (term: string) => number, k: number): string[] {
+  const freq = new Map<string, number>();
+  for (const m of members) for (const t of new Set(m.topic)) freq.set(t, (freq.get(t) ?? 0) + 1);
+  const forms = surfaceForms(members.map((m) => m.text));
+  return [...freq]
+    .filter(([t, f]) => f >= 2 || members.length <= 2)
+    .sort((a, b) => b[1] * idf(b[0]) - a[1] * idf(a[0]) || a[0].localeCompare(b[0]))
+    .map(([t]) => forms.get(t))
+    .filter((w): w is string => Boolean(w))
+    .slice(0, k);
+}
+
+function topFiles(members: readonly Signal[], k: number): string[] {
+  const counts = new Map<string, number>();
+  for (const m of members) for (const p of m.paths) counts.set(p, (counts.get(p) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, k).map(([p]) => p);
+}
+
+/** Identifiers that look like code in the signals' text: `quoted`, camelCase, snake_case, call(). */
+function symbolsOf(members: readonly Signal[]): string[] {
+  const found = new Map<string, number>();
+  for (const m of members) {
+    for (const match of m.text.matchAll(/`([A-Za-z_][\w.]*)`|\b([a-z]+[A-Z]\w*|[a-z]+_[a-z_]+|[A-Za-z_]\w*(?=\())/g)) {
+      const sym = match[1] ?? match[2];
+      if (sym && sym.length > 2) found.set(sym, (found.get(sym) ?? 0) + 1);
+    }
+  }
+  return [...found].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 6).map(([s]) => s);
+}
+
+function countKinds(members: readonly Signal[]): string {
+  const names = { work_item: 'pull requests/commits', todo: 'TODO/FIXME notes', changelog: 'changelog entries', roadmap: 'roadmap items' };
+  const counts = new Map<string, number>();
+  for (const m of members) counts.set(m.kind, (counts.get(m.kind) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${n} ${names[k as Signal['kind']]}`).join(', ');
+}

@@ -1,0 +1,130 @@
+import type { Evidence, Snapshot } from '../../snapshot/model.js';
+import { topicTokens } from '../../text/tokens.js';
+import type { Category } from '../model.js';
+import { buildCategorizer, markerCategory } from './category.js';
+
+/**
+ * A signal is one piece of pre-T0 evidence that points at ongoing work: a
+ * recent non-bot work item, a TODO/FIXME, a changelog entry of the upcoming
+ * release, an open roadmap item. Hotspots and tags are context, not signals.
+ */
+export interface Signal {
+  ref: string;
+  kind: 'work_item' | 'todo' | 'changelog' | 'roadmap';
+  date: string;
+  /** One line for people. */
+  text: string;
+  /** Topic tokens (stemmed, action words removed). */
+  topic: string[];
+  /** Code areas (see areaOf) this signal touches, most-touched first. */
+  areas: string[];
+  /** Files it touches. */
+  paths: string[];
+  labels: string[];
+  category: Category | null;
+  /** exp(-age / 120 days), age measured back from T0. */
+  recency: number;
+}
+
+export interface SignalOptions {
+  /** Work items older than this many days before T0 are not signals (default 365). */
+  lookbackDays: number;
+  /** At most this many TODO signals, newest first (default 150). */
+  maxTodos: number;
+}
+
+const DAY_MS = 86_400_000;
+const DOC_PATH = /(^|\/)(docs?|documentation|\.github|examples?|CHANGELOG|CHANGES|README)[^/]*(\/|$)/i;
+
+export function collectSignals(snapshot: Snapshot, options: SignalOptions): { signals: Signal[]; dropped: Record<string, number> } {
+  const t0 = Date.parse(snapshot.t0);
+  const dirFiles = directoryFileCounts(snapshot);
+  const dropped = { bot: 0, old: 0, docsOnly: 0, doneRoadmap: 0, todosOverLimit: 0 };
+  const workItems = snapshot.evidence.filter((e): e is Extract<Evidence, { kind: 'work_item' }> => e.kind === 'work_item');
+  const categorizer = buildCategorizer(workItems.filter((e) => !e.item.bot).map((e) => ({ text: e.item.title, labels: e.item.labels })));
+  const recency = (date: string) => Math.exp(-Math.max(0, t0 - Date.parse(date)) / (120 * DAY_MS));
+  const isRecent = (date: string) => t0 - Date.parse(date) <= options.lookbackDays * DAY_MS;
+
+  const signals: Signal[] = [];
+  for (const e of workItems) {
+    if (e.item.bot) {
+      dropped.bot++;
+      continue;
+    }
+    if (!isRecent(e.date)) {
+      dropped.old++;
+      continue;
+    }
+    const codePaths = e.item.paths.filter((p) => !DOC_PATH.test(p));
+    if (e.item.paths.length > 0 && codePaths.length === 0) {
+      dropped.docsOnly++;
+      continue;
+    }
+    signals.push({
+      ref: e.ref, kind: 'work_item', date: e.date, text: e.item.title,
+      topic: topicTokens(`${e.item.title} ${e.item.title} ${e.item.body.slice(0, 400)}`),
+      areas: rankAreas(codePaths, dirFiles), paths: codePaths, labels: e.item.labels,
+      category: categorizer.categorize(`${e.item.title}\n${e.item.body.slice(0, 400)}`, e.item.labels),
+      recency: recency(e.date),
+    });
+  }
+
+  const todos = snapshot.evidence
+    .filter((e): e is Extract<Evidence, { kind: 'todo' }> => e.kind === 'todo' && !DOC_PATH.test(e.path))
+    .sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
+  dropped.todosOverLimit = Math.max(0, todos.length - options.maxTodos);
+  for (const e of todos.slice(0, options.maxTodos)) {
+    signals.push({
+      ref: e.ref, kind: 'todo', date: e.date, text: `${e.marker}: ${e.text}`,
+      topic: topicTokens(`${e.text} ${e.path.split('/').slice(-2).join(' ')}`),
+      areas: rankAreas([e.path], dirFiles), paths: [e.path], labels: [],
+      category: markerCategory(e.marker) ?? categorizer.categorize(e.text, []),
+      recency: recency(e.firstSeen ?? e.date),
+    });
+  }
+
+  for (const e of snapshot.evidence) {
+    if (e.kind !== 'changelog' && e.kind !== 'roadmap') continue;
+    if (e.kind === 'roadmap' && e.done) {
+      dropped.doneRoadmap++;
+      continue;
+    }
+    signals.push({
+      ref: e.ref, kind: e.kind, date: e.date, text: e.text, topic: topicTokens(e.text),
+      areas: [], paths: [], labels: [], category: categorizer.categorize(e.text, []),
+      recency: recency(e.date),
+    });
+  }
+  return { signals: signals.filter((s) => s.topic.length > 0 || s.areas.length > 0), dropped };
+}
+
+/** Files directly in each directory at T0, from the snapshot's tree summary. */
+function directoryFileCounts(snapshot: Snapshot): Map<string, number> {
+  return new Map(snapshot.tree.map((d) => [d.dir, d.files]));
+}
+
+/**
+ * The code area a file belongs to: its directory, unless that directory is a
+ * flat package root (many files side by side, or the repository root or a
+ * top-level folder such as lib/), where the module file itself is the area.
+ */
+export function areaOf(path: string, dirFiles: ReadonlyMap<string, number>): string {
+  const parts = path.split('/');
+  if (parts.length === 1) return path;
+  const dir = parts.slice(0, -1).join('/');
+  const files = dirFiles.get(dir) ?? 0;
+  if (parts.length === 2 && files > 4) return path;
+  if (files > 12) return path;
+  return parts.length > 4 ? parts.slice(0, 3).join('/') : dir;
+}
+
+/** Areas of a set of paths, most files first (ties by name). Test folders rank after source folders. */
+function rankAreas(paths: readonly string[], dirFiles: ReadonlyMap<string, number>): string[] {
+  const counts = new Map<string, number>();
+  for (const p of paths) {
+    const area = areaOf(p, dirFiles);
+    counts.set(area, (counts.get(area) ?? 0) + 1);
+  }
+  const isTest = (a: string) => /(^|\/)(tests?|spec|__tests__)(\/|$)|[._-](test|spec)\./.test(a);
+  return [...counts].sort((a, b) => Number(isTest(a[0])) - Number(isTest(b[0])) || b[1] - a[1] || a[0].localeCompare(b[0])).map(([a]) => a);
+}

@@ -1,0 +1,1 @@
+export { mulberry32, type Random } from './demo/random.js';
