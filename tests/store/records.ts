@@ -99,6 +99,10 @@ export function snapshot(evidence: Evidence[] = everyKindOfEvidence(), hash = 'h
     commit: 'c9',
     commitTime: '2024-05-31T12:00:00.000Z',
     config: { todoMaxFileBytes: 1_000_000, todoMaxLines: 20_000, todoFirstSeenBudget: 50, hotspotTop: 10 },
+    tree: [
+      { dir: '', files: 3 },
+      { dir: 'src', files: 5 },
+    ],
     counts: { commits: 9, workItems: 3, blobsMissing: 0 },
     hash,
     evidence,
