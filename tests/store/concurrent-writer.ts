@@ -1,5 +1,5 @@
 /**
- * A second process for tests/store/two-processes.test.ts: opens the store,
+ * A second process for tests/store/two-processes-write-one-store.test.ts: opens the store,
  * prints `ready`, waits for `go` on stdin, then writes `batches` batches of
  * commits and work items (one transaction each) under its own prefix, and
  * prints one JSON line with when it started and finished.
