@@ -1,5 +1,6 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
+import { DOC_PATH, isTestPath } from '../heuristic/signals.js';
 
 /**
  * Baselines are deliberately naive forecasters: every reported score is read
@@ -35,9 +36,17 @@ export function asFamilyEvidence(e: Evidence, reason: string): FamilyEvidence {
   return { kind: e.kind, ref: e.ref, date: e.date, text: e.text, reason };
 }
 
-/** Pre-T0 work items that are not bot work, newest first. */
+/**
+ * Pre-T0 work items that are not bot work and touch code (not only docs), newest first:
+ * the same noise filter the heuristic forecaster applies, so baselines are not handicapped by it.
+ */
 export function humanWorkItems(snapshot: Snapshot): Extract<Evidence, { kind: 'work_item' }>[] {
   return snapshot.evidence
-    .filter((e): e is Extract<Evidence, { kind: 'work_item' }> => e.kind === 'work_item' && !e.item.bot)
+    .filter((e): e is Extract<Evidence, { kind: 'work_item' }> => e.kind === 'work_item' && !e.item.bot && codePaths(e.item.paths).length > 0)
     .sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
+}
+
+/** Paths that are code: neither docs nor tests. */
+export function codePaths(paths: readonly string[]): string[] {
+  return paths.filter((p) => !DOC_PATH.test(p) && !isTestPath(p));
 }

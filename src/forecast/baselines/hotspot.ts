@@ -2,7 +2,7 @@ import type { Evidence } from '../../snapshot/model.js';
 import type { Forecaster } from '../forecaster.js';
 import type { Category } from '../model.js';
 import { buildCategorizer } from '../heuristic/category.js';
-import { asFamilyEvidence, baselineFamily, humanWorkItems } from './family.js';
+import { asFamilyEvidence, baselineFamily, codePaths, humanWorkItems } from './family.js';
 
 /** `hotspot`: the most-churned directories before T0, each with the category most of its history had. */
 export function createHotspotBaseline(): Forecaster {
@@ -11,14 +11,14 @@ export function createHotspotBaseline(): Forecaster {
     async forecast({ snapshot, seed, maxFamilies }) {
       const items = humanWorkItems(snapshot);
       const categorizer = buildCategorizer(items.map((e) => ({ text: e.item.title, labels: e.item.labels })));
-      const spots = snapshot.evidence.filter((e): e is Extract<Evidence, { kind: 'hotspot' }> => e.kind === 'hotspot');
-      // Most specific first among equally hot directories: a parent is only taken when no child of it was.
-      const chosen: typeof spots = [];
-      for (const spot of [...spots].sort((a, b) => b.commits90 - a.commits90 || b.commits365 - a.commits365 || b.dir.length - a.dir.length || a.dir.localeCompare(b.dir))) {
-        if (chosen.length >= maxFamilies) break;
-        if (chosen.some((c) => c.dir.startsWith(`${spot.dir}/`) || spot.dir.startsWith(`${c.dir}/`))) continue;
-        chosen.push(spot);
-      }
+      const spots = snapshot.evidence.filter(
+        (e): e is Extract<Evidence, { kind: 'hotspot' }> => e.kind === 'hotspot' && codePaths([`${e.dir}/x`]).length > 0,
+      );
+      // A directory gives way to a child that carries at least half its churn: the specific area is the forecast.
+      const candidates = spots.filter((s) => !spots.some((c) => c.dir.startsWith(`${s.dir}/`) && c.commits365 * 2 >= s.commits365));
+      const chosen = candidates
+        .sort((a, b) => b.commits365 - a.commits365 || b.commits90 - a.commits90 || a.dir.localeCompare(b.dir))
+        .slice(0, maxFamilies);
       const families = chosen.map((spot, i) => {
         const touching = items.filter((e) => e.item.paths.some((p) => p.startsWith(`${spot.dir}/`)));
         const votes: Record<Category, number> = { bugfix: 0, feature: 0, refactor: 0 };
@@ -32,7 +32,7 @@ export function createHotspotBaseline(): Forecaster {
           category,
           anchor: spot.dir,
           evidence: [asFamilyEvidence(spot, 'churn hotspot before T0'), ...touching.slice(0, 3).map((e) => asFamilyEvidence(e, `recent work in ${spot.dir}`))],
-          score: spot.commits365 / Math.max(1, spots[0]?.commits365 ?? 1),
+          score: spot.commits365 / Math.max(1, chosen[0]?.commits365 ?? 1),
           components: { commits90: spot.commits90, commits365: spot.commits365 },
           why: `Baseline: ${spot.dir} had ${spot.commits90} commits in the 90 days and ${spot.commits365} in the 365 days before T0; its history votes bugfix ${votes.bugfix}, feature ${votes.feature}, refactor ${votes.refactor}.`,
         });

@@ -1,7 +1,7 @@
 import type { Forecaster } from '../forecaster.js';
 import { buildCategorizer } from '../heuristic/category.js';
 import { areaOf } from '../heuristic/signals.js';
-import { asFamilyEvidence, baselineFamily, humanWorkItems } from './family.js';
+import { asFamilyEvidence, baselineFamily, codePaths, humanWorkItems } from './family.js';
 
 /** `recency`: the most recent pre-T0 pull requests (or commits), one family each: "more of the same, where it just happened". */
 export function createRecencyBaseline(): Forecaster {
@@ -12,10 +12,9 @@ export function createRecencyBaseline(): Forecaster {
       const categorizer = buildCategorizer(items.map((e) => ({ text: e.item.title, labels: e.item.labels })));
       const dirFiles = new Map<string, number>(snapshot.tree.map((d) => [d.dir, d.files]));
       const families = items
-        .filter((e) => e.item.paths.length > 0)
         .slice(0, maxFamilies)
         .map((e, i) => {
-          const areas = e.item.paths.map((p) => areaOf(p, dirFiles));
+          const areas = codePaths(e.item.paths).map((p) => areaOf(p, dirFiles));
           const anchor = mostCommon(areas);
           return baselineFamily({
             id: `F${i + 1}`,

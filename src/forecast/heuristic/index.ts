@@ -5,7 +5,7 @@ import type { TaskFamily } from '../model.js';
 import { clusterSignals } from './cluster.js';
 import { renderFamily } from './render.js';
 import { scoreCluster, type Scored } from './score.js';
-import { collectSignals } from './signals.js';
+import { collectSignals, isTestPath } from './signals.js';
 
 /** Every knob of the heuristic forecaster; defaults set on the demo and the eval/ development repositories. */
 export interface HeuristicOptions {
@@ -52,7 +52,10 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const { rank, count } = hotspotRanks(snapshot.evidence);
 
       const big = clusters.filter((c) => c.members.length >= options.minSignals);
-      const scored = big.map((c) => scoreCluster(c, rank, count)).filter((s): s is Scored => s !== null);
+      // A direction anchored in tests alone (coverage churn) is not a task family of the three kinds.
+      const scored = big
+        .map((c) => scoreCluster(c, rank, count))
+        .filter((s): s is Scored => s !== null && !isTestPath(s.anchor.name));
       const passing = scored
         .filter((s) => s.score >= options.minScore)
         .sort((a, b) => b.score - a.score || a.anchor.name.localeCompare(b.anchor.name));

@@ -10,9 +10,9 @@ import type { Signal } from './signals.js';
  */
 export function renderFamily(scored: Scored, id: string, idf: (term: string) => number): TaskFamily {
   const members = [...scored.cluster.members].sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
-  const terms = topTerms(members, idf, 4);
-  const topic = terms.slice(0, 3).join(', ') || scored.anchor.name;
   const anchor = scored.anchor.name;
+  const terms = topTerms(members, idf, 4, anchor);
+  const topic = terms.slice(0, 3).join(', ') || anchor;
   const files = topFiles(members, 5);
   const counts = countKinds(members);
   const first = members[members.length - 1]!.date.slice(0, 10);
@@ -43,7 +43,7 @@ export function renderFamily(scored: Scored, id: string, idf: (term: string) => 
 
 const TEMPLATES = {
   bugfix: {
-    title: (anchor: string, topic: string) => `Fix ${topic} defects in ${anchor}`,
+    title: (anchor: string, topic: string) => `Fix defects in ${anchor}: ${topic}`,
     behavior: (anchor: string, topic: string, examples: string[], notes: string[]) =>
       `${anchor} handles ${topic} correctly in the cases that recent work kept running into` +
       (examples.length ? ` (as in ${examples.join(' and ')})` : '') +
@@ -55,7 +55,7 @@ const TEMPLATES = {
     ],
   },
   feature: {
-    title: (anchor: string, topic: string) => `Extend ${anchor} with ${topic}`,
+    title: (anchor: string, topic: string) => `Extend ${anchor}: ${topic}`,
     behavior: (anchor: string, topic: string, examples: string[], notes: string[]) =>
       `${anchor} gains the next step of its ${topic} work` +
       (examples.length ? `, continuing ${examples.join(' and ')}` : '') +
@@ -68,7 +68,7 @@ const TEMPLATES = {
     ],
   },
   refactor: {
-    title: (anchor: string, topic: string) => `Restructure ${anchor} around ${topic}`,
+    title: (anchor: string, topic: string) => `Restructure ${anchor}: ${topic}`,
     behavior: (anchor: string, topic: string, examples: string[], notes: string[]) =>
       `${anchor}'s ${topic} code is reorganised without changing what it does` +
       (examples.length ? `, continuing ${examples.join(' and ')}` : '') +
@@ -96,7 +96,8 @@ function evidenceRow(m: Signal, anchor: string, terms: readonly string[]): Famil
 }
 
 /** The cluster's most distinctive terms: frequency across members times idf, printed in their common surface form. */
-function topTerms(members: readonly Signal[], idf: (term: string) => number, k: number): string[] {
+function topTerms(members: readonly Signal[], idf: (term: string) => number, k: number, anchor: string): string[] {
+  const anchorWords = new Set(anchor.toLowerCase().split(/[^a-z0-9]+/));
   const freq = new Map<string, number>();
   for (const m of members) for (const t of new Set(m.topic)) freq.set(t, (freq.get(t) ?? 0) + 1);
   const forms = surfaceForms(members.map((m) => m.text));
@@ -104,7 +105,7 @@ function topTerms(members: readonly Signal[], idf: (term: string) => number, k: 
     .filter(([t, f]) => f >= 2 || members.length <= 2)
     .sort((a, b) => b[1] * idf(b[0]) - a[1] * idf(a[0]) || a[0].localeCompare(b[0]))
     .map(([t]) => forms.get(t))
-    .filter((w): w is string => Boolean(w))
+    .filter((w): w is string => Boolean(w) && !anchorWords.has(w!))
     .slice(0, k);
 }
 
@@ -118,7 +119,7 @@ function topFiles(members: readonly Signal[], k: number): string[] {
 function symbolsOf(members: readonly Signal[]): string[] {
   const found = new Map<string, number>();
   for (const m of members) {
-    for (const match of m.text.matchAll(/`([A-Za-z_][\w.]*)`|\b([a-z]+[A-Z]\w*|[a-z]+_[a-z_]+|[A-Za-z_]\w*(?=\())/g)) {
+    for (const match of m.text.matchAll(/`([A-Za-z_][\w.]*)`|\b([a-z]+[A-Z][A-Za-z0-9]*|[a-z]+_[a-z0-9_]+|[A-Za-z_]\w*(?=\(\)))/g)) {
       const sym = match[1] ?? match[2];
       if (sym && sym.length > 2) found.set(sym, (found.get(sym) ?? 0) + 1);
     }

@@ -34,7 +34,14 @@ export interface SignalOptions {
 }
 
 const DAY_MS = 86_400_000;
-const DOC_PATH = /(^|\/)(docs?|documentation|\.github|examples?|CHANGELOG|CHANGES|README)[^/]*(\/|$)/i;
+/** Documentation, examples and repository housekeeping: not code areas a task can anchor on. */
+export const DOC_PATH = /(^|\/)(docs?|documentation|\.github|\.husky|examples?)(\/|$)|\.(md|markdown|rst|txt|adoc)$|(^|\/)(LICEN[CS]E|AUTHORS|CODEOWNERS|\.gitignore|\.editorconfig)[^/]*$/i;
+const TEST_PATH = /(^|\/)(tests?|spec|__tests__|testdata|fixtures)(\/|$)|[._-](test|spec)\.[a-z]+$/i;
+
+/** A test file or folder: an area only when nothing else is touched. */
+export function isTestPath(path: string): boolean {
+  return TEST_PATH.test(path);
+}
 
 export function collectSignals(snapshot: Snapshot, options: SignalOptions): { signals: Signal[]; dropped: Record<string, number> } {
   const t0 = Date.parse(snapshot.t0);
@@ -125,6 +132,5 @@ function rankAreas(paths: readonly string[], dirFiles: ReadonlyMap<string, numbe
     const area = areaOf(p, dirFiles);
     counts.set(area, (counts.get(area) ?? 0) + 1);
   }
-  const isTest = (a: string) => /(^|\/)(tests?|spec|__tests__)(\/|$)|[._-](test|spec)\./.test(a);
-  return [...counts].sort((a, b) => Number(isTest(a[0])) - Number(isTest(b[0])) || b[1] - a[1] || a[0].localeCompare(b[0])).map(([a]) => a);
+  return [...counts].sort((a, b) => Number(isTestPath(a[0])) - Number(isTestPath(b[0])) || b[1] - a[1] || a[0].localeCompare(b[0])).map(([a]) => a);
 }
