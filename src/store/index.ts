@@ -4,3 +4,4 @@ export { knownCommits, loadFirstParentChain, saveCommits } from './commits.js';
 export { loadWorkItems, saveWorkItems, type WorkItemBounds } from './work-items.js';
 export { findSnapshot, loadSnapshot, saveSnapshot } from './snapshots.js';
 export { runQuery, type QueryParams } from './query.js';
+export { loadForecast, saveForecast } from './forecasts.js';

@@ -119,8 +119,79 @@ CREATE TRIGGER snapshots_frozen BEFORE UPDATE ON snapshots
 BEGIN SELECT RAISE(ABORT, 'snapshots are frozen'); END;
 `;
 
+const v2 = `
+CREATE TABLE forecasts (
+  id INTEGER PRIMARY KEY,
+  snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+  forecaster TEXT NOT NULL,
+  config TEXT NOT NULL CHECK (json_valid(config)),
+  abstained INTEGER NOT NULL CHECK (abstained IN (0, 1)),
+  abstain_reason TEXT,
+  snapshot_hash TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  frozen_at TEXT NOT NULL CHECK (frozen_at GLOB ${ISO_UTC}),
+  CHECK ((abstained = 1) = (abstain_reason IS NOT NULL)),
+  UNIQUE (snapshot_id, forecaster, hash)
+);
+CREATE INDEX forecasts_by_snapshot ON forecasts (snapshot_id, forecaster);
+
+CREATE TABLE families (
+  id INTEGER PRIMARY KEY,
+  forecast_id INTEGER NOT NULL REFERENCES forecasts(id),
+  ord INTEGER NOT NULL CHECK (ord >= 0),
+  family_id TEXT NOT NULL,
+  category TEXT NOT NULL CHECK (category IN ('feature', 'bugfix', 'refactor')),
+  title TEXT NOT NULL,
+  anchor TEXT NOT NULL,
+  score REAL NOT NULL CHECK (score >= 0 AND score <= 1),
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  UNIQUE (forecast_id, family_id),
+  UNIQUE (forecast_id, ord)
+);
+
+CREATE TABLE family_evidence (
+  family_row INTEGER NOT NULL REFERENCES families(id),
+  ref TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  date TEXT NOT NULL CHECK (date GLOB ${ISO_UTC}),
+  reason TEXT NOT NULL,
+  PRIMARY KEY (family_row, ref)
+);
+
+-- Every call to a model endpoint, for audit: what was sent and what came back.
+CREATE TABLE model_calls (
+  id INTEGER PRIMARY KEY,
+  forecast_id INTEGER REFERENCES forecasts(id),
+  purpose TEXT NOT NULL,
+  model TEXT NOT NULL,
+  base_url TEXT NOT NULL,
+  request TEXT NOT NULL,
+  response TEXT,
+  error TEXT,
+  prompt_tokens INTEGER,
+  completion_tokens INTEGER,
+  started_at TEXT NOT NULL,
+  duration_ms REAL NOT NULL
+);
+
+-- Frozen: a forecast and its families are written once and never changed or removed.
+CREATE TRIGGER forecasts_frozen_update BEFORE UPDATE ON forecasts
+BEGIN SELECT RAISE(ABORT, 'forecasts are frozen'); END;
+CREATE TRIGGER forecasts_frozen_delete BEFORE DELETE ON forecasts
+BEGIN SELECT RAISE(ABORT, 'forecasts are frozen'); END;
+CREATE TRIGGER families_frozen_update BEFORE UPDATE ON families
+BEGIN SELECT RAISE(ABORT, 'families are frozen'); END;
+CREATE TRIGGER families_frozen_delete BEFORE DELETE ON families
+BEGIN SELECT RAISE(ABORT, 'families are frozen'); END;
+CREATE TRIGGER family_evidence_frozen_update BEFORE UPDATE ON family_evidence
+BEGIN SELECT RAISE(ABORT, 'family evidence is frozen'); END;
+CREATE TRIGGER family_evidence_frozen_delete BEFORE DELETE ON family_evidence
+BEGIN SELECT RAISE(ABORT, 'family evidence is frozen'); END;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
+  { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
 ];
 
 /** The schema version this swe-future writes and reads. */

@@ -16,13 +16,19 @@ function thrown(fn: () => unknown): UserError {
   throw new Error('expected a throw');
 }
 
-test('a new store has every table and records schema version 1', () => {
+const ALL = migrations.map((m) => m.version);
+const NEXT = SCHEMA_VERSION + 1;
+
+test('a new store has every table and records every schema version', () => {
   const store = tempStore();
   const tables = store.db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-  expect(tables).toEqual(['commit_files', 'commits', 'evidence', 'repos', 'schema_migrations', 'snapshots', 'work_items']);
+  expect(tables).toEqual([
+    'commit_files', 'commits', 'evidence', 'families', 'family_evidence', 'forecasts', 'model_calls', 'repos',
+    'schema_migrations', 'snapshots', 'work_items',
+  ]);
   const rows = store.db.prepare<[], { version: number; applied_at: string }>('SELECT version, applied_at FROM schema_migrations').all();
-  expect(rows.map((r) => r.version)).toEqual([1]);
-  expect(SCHEMA_VERSION).toBe(1);
+  expect(rows.map((r) => r.version)).toEqual(ALL);
+  expect(SCHEMA_VERSION).toBe(ALL[ALL.length - 1]);
   expect(new Date(rows[0]!.applied_at).toISOString()).toBe(rows[0]!.applied_at);
 });
 
@@ -37,20 +43,20 @@ test('reopening a store does not apply its migrations again', () => {
   const store = tempStore();
   store.close();
   const again = reopen(store.file);
-  expect(count(again, 'schema_migrations')).toBe(1);
+  expect(count(again, 'schema_migrations')).toBe(ALL.length);
   again.close();
   const readonly = reopen(store.file, { readonly: true });
-  expect(count(readonly, 'schema_migrations')).toBe(1);
+  expect(count(readonly, 'schema_migrations')).toBe(ALL.length);
 });
 
 test('opening with a later release applies only the new migration, in order', () => {
   const store = tempStore();
   store.close();
-  const next = [...migrations, { version: 2, description: 'notes', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)' }];
+  const next = [...migrations, { version: NEXT, description: 'notes', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)' }];
   const upgraded = openWithMigrations(store.file, {}, next);
   const versions = upgraded.db.prepare<[], number>('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
   upgraded.close();
-  expect(versions).toEqual([1, 2]);
+  expect(versions).toEqual([...ALL, NEXT]);
 });
 
 test('a migration that fails midway leaves the store at its previous version with nothing of it applied', () => {
@@ -58,11 +64,11 @@ test('a migration that fails midway leaves the store at its previous version wit
   store.close();
   const broken = [
     ...migrations,
-    { version: 2, description: 'half', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY); CREATE TABLE oops (;' },
+    { version: NEXT, description: 'half', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY); CREATE TABLE oops (;' },
   ];
   expect(() => openWithMigrations(store.file, {}, broken)).toThrow();
   const again = reopen(store.file);
-  expect(again.db.prepare<[], number>('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(1);
+  expect(again.db.prepare<[], number>('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(SCHEMA_VERSION);
   expect(again.db.prepare("SELECT name FROM sqlite_master WHERE name = 'notes'").get()).toBeUndefined();
 });
 
@@ -82,11 +88,11 @@ test('a store whose schema is newer than this swe-future is refused with SCHEMA_
 test('a read-only open of an older store is refused with SCHEMA_TOO_OLD and does not upgrade it', () => {
   const store = tempStore();
   store.close();
-  const next = [...migrations, { version: 2, description: 'notes', sql: 'CREATE TABLE notes (id INTEGER)' }];
+  const next = [...migrations, { version: NEXT, description: 'notes', sql: 'CREATE TABLE notes (id INTEGER)' }];
   const err = thrown(() => openWithMigrations(store.file, { readonly: true }, next));
   expect(err.code).toBe('SCHEMA_TOO_OLD');
   const again = reopen(store.file);
-  expect(count(again, 'schema_migrations')).toBe(1);
+  expect(count(again, 'schema_migrations')).toBe(ALL.length);
 });
 
 test('a file that is not an SQLite database is refused with NOT_SQLITE and left unchanged', () => {

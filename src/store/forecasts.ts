@@ -1,0 +1,86 @@
+import { UserError } from '../errors.js';
+import { Forecast, TaskFamily } from '../forecast/model.js';
+import type { ModelCall } from '../llm/model.js';
+import type { Store } from './open.js';
+import { transact } from './transaction.js';
+
+/**
+ * Frozen forecasts. Written once (forecast, families, citations and model
+ * calls in one transaction); triggers refuse any later change. Saving a
+ * forecast identical to a stored one (same snapshot, forecaster and hash)
+ * returns the stored one.
+ */
+export function saveForecast(store: Store, forecast: Forecast, calls: readonly ModelCall[] = []): { id: number; reused: boolean } {
+  const f = Forecast.parse(forecast);
+  const insertForecast = store.db.prepare<unknown[], number>(
+    `INSERT INTO forecasts (snapshot_id, forecaster, config, abstained, abstain_reason, snapshot_hash, hash, frozen_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const insertFamily = store.db.prepare<unknown[], number>(
+    `INSERT INTO families (forecast_id, ord, family_id, category, title, anchor, score, data)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const insertCitation = store.db.prepare('INSERT INTO family_evidence (family_row, ref, kind, date, reason) VALUES (?, ?, ?, ?, ?)');
+  const insertCall = store.db.prepare(
+    `INSERT INTO model_calls (forecast_id, purpose, model, base_url, request, response, error, prompt_tokens, completion_tokens, started_at, duration_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return transact(store, () => {
+    const existing = store.db
+      .prepare<[number, string, string], number>('SELECT id FROM forecasts WHERE snapshot_id = ? AND forecaster = ? AND hash = ?')
+      .pluck()
+      .get(f.snapshotId, f.forecaster, f.hash);
+    if (existing !== undefined) return { id: existing, reused: true };
+    const id = insertForecast.pluck().get(
+      f.snapshotId, f.forecaster, JSON.stringify(f.config), f.abstained ? 1 : 0, f.abstainReason, f.snapshotHash, f.hash, f.frozenAt,
+    )!;
+    f.families.forEach((family, ord) => {
+      const row = insertFamily.pluck().get(id, ord, family.id, family.category, family.title, family.anchor.name, family.score, JSON.stringify(family))!;
+      for (const e of family.evidence) insertCitation.run(row, e.ref, e.kind, e.date, e.reason);
+    });
+    for (const c of calls) {
+      insertCall.run(id, c.purpose, c.model, c.baseURL, c.request, c.response, c.error, c.promptTokens, c.completionTokens, c.startedAt, c.durationMs);
+    }
+    return { id, reused: false };
+  });
+}
+
+interface ForecastRow {
+  snapshot_id: number;
+  forecaster: string;
+  config: string;
+  abstained: number;
+  abstain_reason: string | null;
+  snapshot_hash: string;
+  hash: string;
+  frozen_at: string;
+}
+
+/** The forecast stored under `id`, families in rank order. */
+export function loadForecast(store: Store, id: number): Forecast & { id: number } {
+  const row = store.db
+    .prepare<[number], ForecastRow>('SELECT snapshot_id, forecaster, config, abstained, abstain_reason, snapshot_hash, hash, frozen_at FROM forecasts WHERE id = ?')
+    .get(id);
+  if (!row) {
+    throw new UserError('FORECAST_NOT_FOUND', `There is no forecast ${id} in this store`, 'List them with `swe-future query "SELECT id, forecaster, snapshot_id FROM forecasts"`, or check --db.');
+  }
+  const families = store.db
+    .prepare<[number], string>('SELECT data FROM families WHERE forecast_id = ? ORDER BY ord')
+    .pluck()
+    .all(id)
+    .map((data) => TaskFamily.parse(JSON.parse(data)));
+  return {
+    id,
+    ...Forecast.parse({
+      snapshotId: row.snapshot_id,
+      forecaster: row.forecaster,
+      config: JSON.parse(row.config),
+      abstained: row.abstained === 1,
+      abstainReason: row.abstain_reason,
+      snapshotHash: row.snapshot_hash,
+      hash: row.hash,
+      frozenAt: row.frozen_at,
+      families,
+    }),
+  };
+}
