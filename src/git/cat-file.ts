@@ -25,14 +25,12 @@ export class CatFile {
   private readonly queue: Request[] = [];
   private header: Buffer[] = [];
   private body: { object: Omit<CatFileObject, 'bytes'>; bytes: Buffer; filled: number } | null = null;
-  private failure: Error | null = null;
 
   constructor(private readonly gitdir: string) {}
 
   /** Reads an object by any name git accepts (`<oid>`, `<commit>:<path>`); null when missing. */
   read(name: string): Promise<CatFileObject | null> {
     if (name.includes('\n') || name.trim() !== name || name === '') return Promise.resolve(null);
-    if (this.failure) return Promise.reject(this.failure);
     const child = this.start();
     return new Promise((resolve, reject) => {
       this.queue.push({ resolve, reject });
@@ -42,31 +40,33 @@ export class CatFile {
 
   /** Ends the process; pending reads still get their answers first. */
   async close(): Promise<void> {
-    if (!this.child || !this.exit) return;
-    this.child.stdin?.end();
-    await this.exit;
-    this.child = null;
-    this.exit = null;
+    const { child, exit } = this;
+    if (!child || !exit) return;
+    child.stdin?.end();
+    await exit;
   }
 
   private start(): GitChild {
     if (this.child) return this.child;
     const child = spawnGit(this.gitdir, ['cat-file', '--batch'], 'pipe');
+    const exit = exitOf(child);
     this.child = child;
-    this.exit = exitOf(child);
+    this.exit = exit;
     child.stdin?.on('error', () => undefined); // a dead process is reported by `exit`
     child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
-    this.exit.then(
-      ({ code, stderr }) => this.fail(new Error(`git cat-file exited (${code}): ${stderr.trim()}`)),
-      (error: Error) => this.fail(error),
+    const ended = (error: Error) => {
+      // The next read starts a new process; reads still waiting on this one fail.
+      this.child = null;
+      this.exit = null;
+      this.header = [];
+      this.body = null;
+      for (const request of this.queue.splice(0)) request.reject(error);
+    };
+    exit.then(
+      ({ code, stderr }) => ended(new Error(`git cat-file exited (${code}): ${stderr.trim()}`)),
+      (error: Error) => ended(error),
     );
     return child;
-  }
-
-  private fail(error: Error): void {
-    if (this.queue.length === 0) return;
-    this.failure = error;
-    for (const request of this.queue.splice(0)) request.reject(error);
   }
 
   private receive(chunk: Buffer): void {

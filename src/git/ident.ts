@@ -1,4 +1,4 @@
-import { decodeUtf8 } from './decode.js';
+import { type Decode, decodeUtf8 } from './decode.js';
 
 /** A person line (`author`, `committer`, `tagger`) split the way git splits it. */
 export interface Ident {
@@ -21,7 +21,7 @@ function isSpace(byte: number | undefined): boolean {
  * `>` after it, the time is the digits after the last `>`. A line without
  * `<...>` yields empty fields, as `%an`/`%ae`/`%at` print nothing for it.
  */
-export function splitIdent(bytes: Uint8Array, start: number, end: number): Ident {
+export function splitIdent(bytes: Uint8Array, start: number, end: number, decode: Decode = decodeUtf8): Ident {
   const line = bytes.subarray(start, end);
   const lt = line.indexOf(LT);
   const gt = lt < 0 ? -1 : line.indexOf(GT, lt + 1);
@@ -33,8 +33,8 @@ export function splitIdent(bytes: Uint8Array, start: number, end: number): Ident
   let digitsEnd = cursor;
   while (digitsEnd < line.length && (line[digitsEnd] as number) >= 0x30 && (line[digitsEnd] as number) <= 0x39) digitsEnd++;
   return {
-    name: decodeUtf8(line, 0, nameEnd),
-    email: decodeUtf8(line, lt + 1, gt),
+    name: decode(line, 0, nameEnd),
+    email: decode(line, lt + 1, gt),
     seconds: decodeUtf8(line, cursor, digitsEnd),
   };
 }

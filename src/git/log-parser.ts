@@ -5,7 +5,7 @@ import type { FileChange } from './exact-renames.js';
  * Incremental parser for the output of `git log -z --raw --numstat` with the
  * format in LOG_FORMAT. The output is a stream of NUL-terminated tokens:
  *
- *   ""  sha  parents  an  ae  at  cn  ce  ct  body   (one commit's header; the
+ *   ""  sha parents an ae at cn ce ct e body       (one commit's header; the
  *                                                     body ends at the -z terminator)
  *   "\n:<modes> <oids> <status>"  path                (--raw, one pair per file)
  *   "<added>\t<deleted>\t<path>"                      (--numstat, `-` for binary)
@@ -15,8 +15,8 @@ import type { FileChange } from './exact-renames.js';
  */
 
 /** `%x00` first so every commit starts with an empty token; `%B` last, ended by -z's NUL. */
-export const LOG_FORMAT = '--format=%x00%H%x00%P%x00%an%x00%ae%x00%at%x00%cn%x00%ce%x00%ct%x00%B';
-const HEADER_FIELDS = 9;
+export const LOG_FORMAT = '--format=%x00%H%x00%P%x00%an%x00%ae%x00%at%x00%cn%x00%ce%x00%ct%x00%e%x00%B';
+const HEADER_FIELDS = 10;
 
 /** A file line of --raw with the counts --numstat gave for it. */
 export interface RawEntry {
@@ -39,6 +39,8 @@ export interface LoggedCommit {
   committerName: string;
   committerEmail: string;
   committerSeconds: string;
+  /** The commit's `encoding` header, empty when it has none. Git re-encodes such messages to UTF-8. */
+  encoding: string;
   message: string;
   entries: RawEntry[];
 }
@@ -109,7 +111,7 @@ export class LogStreamParser {
   }
 
   private startCommit(): void {
-    const [sha, parents, an, ae, at, cn, ce, ct, body] = this.fields as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
+    const [sha, parents, an, ae, at, cn, ce, ct, encoding, body] = this.fields as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
     const parentText = parents.toString('latin1');
     this.current = {
       sha: sha.toString('latin1'),
@@ -120,6 +122,7 @@ export class LogStreamParser {
       committerName: decodeUtf8(cn),
       committerEmail: decodeUtf8(ce),
       committerSeconds: ct.toString('latin1'),
+      encoding: encoding.toString('latin1'),
       message: decodeMessage(body),
       entries: [],
     };

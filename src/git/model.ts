@@ -31,7 +31,7 @@ export const Commit = z.object({
   committerName: z.string(),
   committerEmail: z.string(),
   committerTime: z.string(),
-  /** Full message, decoded as UTF-8 (invalid bytes become U+FFFD), trailing newline removed. */
+  /** Full message, decoded as UTF-8 (or in the encoding its `encoding` header names; invalid bytes become U+FFFD), one trailing newline removed. */
   message: z.string(),
   files: z.array(ModifiedFile),
 });

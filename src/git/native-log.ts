@@ -1,19 +1,20 @@
 import type { LogOptions } from './backend.js';
-import { isoFromGitSeconds } from './decode.js';
 import { type FileChange, pairExactRenames } from './exact-renames.js';
 import { exitOf, spawnGit } from './git-process.js';
 import { LOG_FORMAT, type LoggedCommit, LogStreamParser, fileChangeOf } from './log-parser.js';
 import type { Commit, HistoryGaps } from './model.js';
+import type { CommitObject } from './objects.js';
+import { isUtf8Label, isoFromGitSeconds } from './decode.js';
 
 /** What one native backend shares between its walks. */
 export interface NativeLogContext {
   gitdir: string;
   shallow: ReadonlySet<string>;
   /** Turned off for good after git failed to read a blob for --numstat (or from the start for partial clones). */
-  lineCounts: { available: boolean };
+  canCountLines: { value: boolean };
   gaps: HistoryGaps;
-  /** A commit's parents as its object records them (git hides a shallow commit's parents). */
-  storedParents: (sha: string) => Promise<string[]>;
+  /** A commit object read as isomorphic reads it, for what `git log` prints differently; null if missing. */
+  readCommitObject: (sha: string) => Promise<CommitObject | null>;
 }
 
 /** Explicit flags, so neither config nor git version changes what is printed. */
@@ -27,7 +28,7 @@ export function logArgs(tip: string, withLines: boolean): string[] {
 }
 
 /** What git says when --numstat needs a blob the repository does not have. */
-const MISSING_OBJECT = /unable to read|missing blob|could not read|bad object|not allowed|lazy fetch|promisor/i;
+const MISSING_OBJECT = /unable to read [0-9a-f]{40}|missing blob object|lazy fetch|promisor remote|transport '\w+' not allowed/i;
 
 /**
  * Streams `git log --first-parent` from `tip`, newest first. Stops before a
@@ -40,7 +41,7 @@ export async function* nativeLog(ctx: NativeLogContext, tip: string, options: Lo
   const stopAt = options.stopAt;
   let from: string | null = tip;
   while (from !== null && !stopAt?.has(from)) {
-    const withLines = ctx.lineCounts.available;
+    const withLines = options.lineCounts !== false && ctx.canCountLines.value;
     const child = spawnGit(ctx.gitdir, logArgs(from, withLines));
     const exit = exitOf(child);
     const parser = new LogStreamParser();
@@ -63,7 +64,7 @@ export async function* nativeLog(ctx: NativeLogContext, tip: string, options: Lo
       if (!withLines || !MISSING_OBJECT.test(stderr)) {
         throw new Error(`git log failed (${code ?? signal}): ${stderr.trim()}`);
       }
-      ctx.lineCounts.available = false;
+      ctx.canCountLines.value = false;
       from = last === null ? from : (last.parents[0] ?? null);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill();
@@ -71,23 +72,30 @@ export async function* nativeLog(ctx: NativeLogContext, tip: string, options: Lo
   }
 }
 
+/**
+ * One record from what git printed. Two cases read the commit object itself
+ * (through cat-file, parsed as the isomorphic backend parses it): a shallow
+ * boundary, whose parents git hides, and a commit with a non-UTF-8 `encoding`
+ * header, whose text git re-encodes its own way.
+ */
 async function emit(ctx: NativeLogContext, logged: LoggedCommit, withLines: boolean, options: LogOptions): Promise<Commit> {
   const changes: FileChange[] = [];
   for (const entry of logged.entries) {
     const change = fileChangeOf(entry, withLines);
     if (change) changes.push(change);
   }
-  if (!withLines) ctx.gaps.linesUnavailable += 1;
+  if (!withLines && options.lineCounts !== false) ctx.gaps.linesUnavailable += 1;
+  const stored = ctx.shallow.has(logged.sha) || !isUtf8Label(logged.encoding) ? await ctx.readCommitObject(logged.sha) : null;
   const commit: Commit = {
     sha: logged.sha,
-    parents: ctx.shallow.has(logged.sha) ? await ctx.storedParents(logged.sha) : logged.parents,
-    authorName: logged.authorName,
-    authorEmail: logged.authorEmail,
+    parents: stored?.parents ?? logged.parents,
+    authorName: stored?.author.name ?? logged.authorName,
+    authorEmail: stored?.author.email ?? logged.authorEmail,
     authorTime: isoFromGitSeconds(Number(logged.authorSeconds)),
-    committerName: logged.committerName,
-    committerEmail: logged.committerEmail,
+    committerName: stored?.committer.name ?? logged.committerName,
+    committerEmail: stored?.committer.email ?? logged.committerEmail,
     committerTime: isoFromGitSeconds(Number(logged.committerSeconds)),
-    message: logged.message,
+    message: stored?.message ?? logged.message,
     files: pairExactRenames(changes),
   };
   options.onCommit?.(commit);

@@ -25,11 +25,11 @@ export function createNativeBackend(input: RepoFacts): GitBackend {
   const context: NativeLogContext = {
     gitdir: facts.gitdir,
     shallow: new Set(facts.shallow),
-    lineCounts: { available: !isPartialClone(facts.gitdir) },
+    canCountLines: { value: !isPartialClone(facts.gitdir) },
     gaps,
-    storedParents: async (sha) => {
+    readCommitObject: async (sha) => {
       const object = await catFile.read(sha);
-      return object?.type === 'commit' ? parseCommitObject(object.bytes).parents : [];
+      return object?.type === 'commit' ? parseCommitObject(object.bytes) : null;
     },
   };
 

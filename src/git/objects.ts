@@ -1,4 +1,4 @@
-import { decodeMessage, decodeUtf8 } from './decode.js';
+import { decodeMessage, decodeUtf8, decoderFor } from './decode.js';
 import { type Ident, splitIdent } from './ident.js';
 
 /**
@@ -47,10 +47,13 @@ function readHeaders(bytes: Uint8Array): { headers: HeaderLine[]; body: number }
 /**
  * A commit object. Parents are the `parent` lines right after `tree` (git
  * ignores any elsewhere); `author`/`committer` take the last such line, as
- * `%an` does; the message is everything after the first empty line.
+ * `%an` does; the message is everything after the first empty line. Text is
+ * decoded in the commit's `encoding` header when it has one, else as UTF-8.
  */
 export function parseCommitObject(bytes: Uint8Array): CommitObject {
   const { headers, body } = readHeaders(bytes);
+  const encoding = headers.find((line) => line.key === 'encoding');
+  const decode = decoderFor(encoding ? ascii(bytes, encoding.start, encoding.end) : null);
   let tree = EMPTY_TREE;
   const parents: string[] = [];
   let author: Ident = { name: '', email: '', seconds: '' };
@@ -58,10 +61,10 @@ export function parseCommitObject(bytes: Uint8Array): CommitObject {
   headers.forEach((line, index) => {
     if (line.key === 'tree' && index === 0) tree = ascii(bytes, line.start, line.end);
     else if (line.key === 'parent' && index === parents.length + 1) parents.push(ascii(bytes, line.start, line.end));
-    else if (line.key === 'author') author = splitIdent(bytes, line.start, line.end);
-    else if (line.key === 'committer') committer = splitIdent(bytes, line.start, line.end);
+    else if (line.key === 'author') author = splitIdent(bytes, line.start, line.end, decode);
+    else if (line.key === 'committer') committer = splitIdent(bytes, line.start, line.end, decode);
   });
-  return { tree, parents, author, committer, message: decodeMessage(bytes, body) };
+  return { tree, parents, author, committer, message: decodeMessage(bytes, body, bytes.length, decode) };
 }
 
 export interface TagObject {

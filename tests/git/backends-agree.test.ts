@@ -79,6 +79,13 @@ beforeAll(async () => {
       Buffer.from('Caf\xe9 cr\xe8me, not UTF-8\n\nbytes \xff\xfe end\n', 'latin1'),
     ]),
   );
+  sha.declared = rawCommit(
+    repo.dir,
+    Buffer.concat([
+      Buffer.from('author Jos\xe9 <jose@example.com> 1704160000 +0000\ncommitter Jos\xe9 <jose@example.com> 1704160000 +0000\n', 'latin1'),
+      Buffer.from('encoding ISO-8859-1\n\nD\xe9j\xe0 vu, declared Latin-1\n', 'latin1'),
+    ]),
+  );
   sha.bare = rawCommit(repo.dir, Buffer.from('author A <a@x> 1704240000 +0000\ncommitter A <a@x> 1704240000 +0000\n\nno newline at the end'));
   repo.write({ 'src/b.ts': 'final\n' });
   repo.git('commit', '-q', '-a', '--cleanup=verbatim', '-m', 'Last one\n\n\nwith blank lines kept inside\n\n');
@@ -112,7 +119,7 @@ const byCommit = (commits: Commit[], id: string | undefined): Commit => {
 };
 
 test('both backends give the same records for the whole first-parent history', () => {
-  expect(native.length).toBe(14);
+  expect(native.length).toBe(15);
   expect(withoutLineCounts(isomorphic)).toEqual(withoutLineCounts(native));
 });
 
@@ -194,6 +201,12 @@ test('a message and a name that are not UTF-8 decode with U+FFFD, identically in
   expect(commit.authorTime).toBe('2024-01-02T00:00:00.000Z');
   expect(commit.committerTime).toBe('2024-01-02T01:00:00.000Z');
   expect(byCommit(isomorphic, sha.latin1)).toEqual(commit);
+});
+
+test('a commit with an encoding header is decoded in that encoding, identically in both backends', () => {
+  const commit = byCommit(native, sha.declared);
+  expect(commit).toMatchObject({ message: 'D\u00e9j\u00e0 vu, declared Latin-1', authorName: 'Jos\u00e9', committerName: 'Jos\u00e9' });
+  expect(byCommit(isomorphic, sha.declared)).toEqual(commit);
 });
 
 test('one trailing newline is removed from messages and nothing else', () => {
