@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander';
 import type { CliIO } from './io.js';
 import * as demo from './commands/demo.js';
+import * as forecast from './commands/forecast.js';
 import * as query from './commands/query.js';
 import * as snapshot from './commands/snapshot.js';
 
 /** Every command module: one file per command, each exporting `register`. */
-const COMMANDS = [snapshot, query, demo];
+const COMMANDS = [snapshot, forecast, query, demo];
 
 /**
  * The swe-future program. Options shared by every command (--db, --json,

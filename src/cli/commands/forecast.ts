@@ -1,0 +1,88 @@
+import { Option, type Command } from 'commander';
+import { z } from 'zod';
+import { forecastSnapshot } from '../../api/forecast.js';
+import { UserError } from '../../errors.js';
+import { createLlmForecaster } from '../../forecast/llm/index.js';
+import { FORECASTERS, type TaskFamily } from '../../forecast/model.js';
+import { createOpenAIChat } from '../../llm/openai-chat.js';
+import { printResult, type CliIO } from '../io.js';
+import { parseOptions } from '../options.js';
+import { stderrProgress } from '../progress.js';
+
+const positiveInt = z.coerce.number().int().positive();
+
+const Options = z.object({
+  db: z.string(),
+  snapshot: positiveInt.optional(),
+  repo: z.string().optional(),
+  t0: z.string().optional(),
+  gitBackend: z.enum(['auto', 'native', 'isomorphic']),
+  forecaster: z.enum(FORECASTERS),
+  maxFamilies: positiveInt,
+  seed: z.coerce.number().int().nonnegative(),
+  llmBaseUrl: z.string().optional(),
+  llmModel: z.string().optional(),
+  llmCutoff: z.string().optional(),
+  allowModelAfterT0: z.boolean().optional(),
+  json: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+});
+
+export function register(program: Command, io: CliIO): void {
+  program
+    .command('forecast')
+    .description('Forecast task families of future work from a frozen snapshot, and freeze the forecast')
+    .option('--snapshot <id>', 'a stored snapshot id')
+    .option('--repo <path>', 'snapshot this repository first (with --t0), reusing an identical snapshot')
+    .option('--t0 <date>', 'the cutoff for --repo')
+    .addOption(new Option('--git-backend <name>', 'git reader for --repo').choices(['auto', 'native', 'isomorphic']).default('auto'))
+    .addOption(new Option('--forecaster <name>', 'heuristic (offline default), llm, or a baseline').choices([...FORECASTERS]).default('heuristic'))
+    .option('--max-families <n>', 'at most this many families', '5')
+    .option('--seed <n>', 'seed for every random choice', '0')
+    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --forecaster llm (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'model name for --forecaster llm')
+    .option('--llm-cutoff <date>', "the model's knowledge cutoff; must be before T0")
+    .option('--allow-model-after-t0', 'run the llm forecaster even if the model may know what came after T0')
+    .action(async (_opts, command: Command) => {
+      const o = parseOptions(Options, command);
+      const result = await forecastSnapshot({
+        ...o,
+        progress: stderrProgress(io, o.quiet),
+        llm: () => {
+          if (!o.llmBaseUrl || !o.llmModel) {
+            throw new UserError('LLM_NOT_CONFIGURED', 'The llm forecaster needs a model endpoint', 'Pass --llm-base-url URL and --llm-model NAME (key from OPENAI_API_KEY).');
+          }
+          return createLlmForecaster({
+            chat: createOpenAIChat({ baseURL: o.llmBaseUrl, model: o.llmModel }),
+            cutoff: o.llmCutoff ?? null,
+            allowModelAfterT0: o.allowModelAfterT0 ?? false,
+          });
+        },
+      });
+      const f = result.forecast;
+      printResult(
+        io,
+        o,
+        {
+          forecast: { id: result.id, forecaster: f.forecaster, hash: f.hash, abstained: f.abstained, abstain_reason: f.abstainReason, snapshot: f.snapshotId, frozen_at: f.frozenAt, reused: result.reused },
+          families: f.families,
+        },
+        () => formatForecast(result.id, f.forecaster, f.snapshotId, f.abstainReason, f.families),
+      );
+    });
+}
+
+function formatForecast(id: number, forecaster: string, snapshot: number, abstainReason: string | null, families: readonly TaskFamily[]): string {
+  const head = `forecast ${id} (${forecaster}) from snapshot ${snapshot}: ${families.length} families`;
+  if (abstainReason) return `${head}\n  abstained: ${abstainReason}`;
+  const blocks = families.map((f) =>
+    [
+      `${f.id}  [${f.category}] ${f.title}   score ${f.score.toFixed(2)}`,
+      `    anchor    ${f.anchor.name}${f.anchor.paths.length > 1 ? ` (+ ${f.anchor.paths.slice(1).join(', ')})` : ''}`,
+      `    expected  ${f.expected_behavior}`,
+      `    evidence  ${f.evidence.slice(0, 5).map((e) => `${e.ref} (${e.date.slice(0, 10)}) ${e.text.slice(0, 70)}`).join('\n              ')}${f.evidence.length > 5 ? `\n              … ${f.evidence.length - 5} more` : ''}`,
+      `    why       ${f.rationale}`,
+    ].join('\n'),
+  );
+  return [head, ...blocks].join('\n\n');
+}
