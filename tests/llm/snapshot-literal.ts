@@ -68,6 +68,10 @@ export function makeSnapshot(evidence: Evidence[] = EVIDENCE, t0 = T0): Snapshot
     commit: 'pr8'.padEnd(40, '0'),
     commitTime: '2024-06-02T10:00:00.000Z',
     config: { todoMaxFileBytes: 1_000_000, todoMaxLines: 100_000, todoFirstSeenBudget: 50, hotspotTop: 10 },
+    tree: [
+      { dir: '', files: 4 }, { dir: 'src', files: 0 }, { dir: 'src/http', files: 1 }, { dir: 'src/parser', files: 2 },
+      { dir: 'tests', files: 0 }, { dir: 'tests/parser', files: 1 },
+    ],
     counts: { work_items: 4, todos: 2 },
     hash: 'sha256:test',
     evidence,

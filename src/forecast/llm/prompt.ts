@@ -1,0 +1,139 @@
+import type { ChatMessage } from '../../llm/model.js';
+import type { Snapshot } from '../../snapshot/model.js';
+import { assertEvidenceAtT0, buildDigest, renderDigest, type Digest } from './digest.js';
+
+/**
+ * The LLM forecaster's prompt, built from a Snapshot only (pure). It holds the
+ * repository's name, T0, the directories of the tree at T0 and the evidence
+ * digest (./digest.ts): titles, dates, paths, TODO lines, changelog and
+ * roadmap items, hotspots and tags, all dated <= T0. Never diffs or file
+ * contents, never the repository's path on disk.
+ *
+ * Size: the whole prompt (system and user message) is kept within
+ * `maxPromptChars` characters. At about 4 characters per token for English
+ * and code (`CHARS_PER_TOKEN`), the default 24,000 characters is roughly 6,000
+ * prompt tokens.
+ */
+
+export const PROMPT_VERSION = 'llm-forecast-v1';
+export const DEFAULT_MAX_PROMPT_CHARS = 24_000;
+export const CHARS_PER_TOKEN = 4;
+
+/** Rough token count of a text: characters / 4, rounded up. */
+export function estimateTokens(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_TOKEN);
+}
+
+export function promptChars(messages: readonly ChatMessage[]): number {
+  return messages.reduce((n, m) => n + m.content.length, 0);
+}
+
+export const SYSTEM_PROMPT = `You forecast the work a software repository is likely to receive in the months after a cutoff date T0, from evidence visible at T0 only.
+
+Group the likely future work into task families. A task family is one kind of change in one code area: a feature to add (category "feature"), a class of defects to fix ("bugfix"), or a restructuring without new behaviour ("refactor"). A good family is specific enough that a person can tell whether a later pull request belongs to it, and is supported by several pieces of evidence: recent work that keeps coming back to an area, TODO and FIXME notes, unreleased changelog entries, open roadmap items, churn hotspots.
+
+Rules:
+- Use only the evidence given. Do not use anything you may know about this repository from after T0.
+- Cite evidence only by the refs shown in square brackets in the digest, exactly as written (e.g. pr#12, todo:src/a.ts:3). Citations of any other ref are discarded, and a family left with no valid citation is discarded. Cite at least two refs where the evidence allows.
+- anchor.paths and target_hints.paths are directories or files under the code areas listed (others are discarded).
+- score is your probability, from 0 to 1, that work of this family is merged within six months after T0.
+- acceptance_criteria are statements a merged change of this family can be checked against.
+- rationale is one paragraph a person can check against the cited evidence.
+
+Answer with one JSON object and nothing else, in this shape:
+{"families": [{
+  "category": "feature" | "bugfix" | "refactor",
+  "title": "short description of the kind of work",
+  "anchor": {"name": "the code area as a person would name it", "paths": ["src/area"]},
+  "expected_behavior": "what the code does once work of this family has landed",
+  "evidence": [{"ref": "pr#12", "reason": "why this row supports the family"}],
+  "target_hints": {"paths": ["files or directories likely to change"], "symbols": ["functions, classes or options likely to change"]},
+  "acceptance_criteria": ["..."],
+  "score": 0.5,
+  "rationale": "..."
+}]}
+List the most likely family first. If the evidence supports no family, answer {"families": [], "abstain_reason": "why"}.`;
+
+export interface ForecastPrompt {
+  messages: ChatMessage[];
+  digest: Digest;
+  /** Characters in all messages. */
+  chars: number;
+}
+
+export interface PromptOptions {
+  maxFamilies: number;
+  maxPromptChars: number;
+}
+
+/** Throws EVIDENCE_AFTER_T0 (before building anything) when any row is dated after T0. */
+export function buildForecastPrompt(snapshot: Snapshot, options: PromptOptions): ForecastPrompt {
+  assertEvidenceAtT0(snapshot);
+  const areas = renderTree(snapshot.tree, Math.floor(options.maxPromptChars * MAX_TREE_SHARE));
+  const header = (digest: Digest | null) =>
+    [
+      `Repository: ${snapshot.repo.name}`,
+      `T0: ${snapshot.t0.slice(0, 10)} (${snapshot.t0}). All evidence below is dated on or before T0.`,
+      `Forecast at most ${options.maxFamilies} task families for the months after T0.`,
+      '',
+      ...(areas ? [`Code areas at T0 (directory: files directly in it): ${areas}`, ''] : []),
+      `Evidence digest: ${digest ? `${digest.shown} of ${digest.available}` : '000000 of 000000'} rows shown, newest first within each section.`,
+      '',
+    ].join('\n');
+  // The header's length with the widest counts, so the final text cannot outgrow the budget.
+  const fixed = SYSTEM_PROMPT.length + header(null).length + 1;
+  const digest = buildDigest(snapshot, Math.max(0, options.maxPromptChars - fixed));
+  const body = renderDigest(digest);
+  const messages: ChatMessage[] = [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'user', content: `${header(digest)}${body || '(no evidence rows)'}` },
+  ];
+  return { messages, digest, chars: promptChars(messages) };
+}
+
+/** Share of the prompt budget the directory list may take. */
+const MAX_TREE_SHARE = 0.1;
+
+/** Directories, shallow ones first when they do not all fit, listed in path order. */
+function renderTree(tree: Snapshot['tree'], maxChars: number): string {
+  const depth = (dir: string) => (dir === '' ? 0 : dir.split('/').length);
+  const byDepth = [...tree].sort((a, b) => depth(a.dir) - depth(b.dir) || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  const kept: typeof tree = [];
+  let used = 0;
+  for (const entry of byDepth) {
+    const cost = `${entry.dir || '(root)'}: ${entry.files}, `.length;
+    if (used + cost > maxChars - 16) break;
+    kept.push(entry);
+    used += cost;
+  }
+  kept.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  const text = kept.map((e) => `${e.dir || '(root)'}: ${e.files}`).join(', ');
+  return kept.length < tree.length ? `${text}${text ? ', ' : ''}… +${tree.length - kept.length} deeper` : text;
+}
+
+/** Longest earlier answer echoed back in a repair request. */
+const MAX_ECHO_CHARS = 12_000;
+const MAX_PROBLEMS = 20;
+
+/**
+ * The one repair request: the first conversation, the model's answer, and what
+ * was wrong with it, asking for a corrected JSON object.
+ */
+export function buildRepairMessages(prompt: ForecastPrompt, answer: string, problems: readonly string[]): ChatMessage[] {
+  const shown = problems.slice(0, MAX_PROBLEMS).map((p) => `- ${p}`);
+  if (problems.length > MAX_PROBLEMS) shown.push(`- ... and ${problems.length - MAX_PROBLEMS} more`);
+  const echoed = answer.length > MAX_ECHO_CHARS ? `${answer.slice(0, MAX_ECHO_CHARS)}\n[cut]` : answer;
+  return [
+    ...prompt.messages,
+    { role: 'assistant', content: echoed },
+    {
+      role: 'user',
+      content: [
+        'Your answer could not be used:',
+        ...shown,
+        '',
+        'Answer again with one JSON object {"families": [...]} in the shape given, and nothing else. Cite only refs shown in the digest.',
+      ].join('\n'),
+    },
+  ];
+}
