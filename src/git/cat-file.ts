@@ -8,16 +8,22 @@ export interface CatFileObject {
 }
 
 interface Request {
+  name: string;
   resolve: (object: CatFileObject | null) => void;
   reject: (error: Error) => void;
 }
+
+/** What git says when it dies on an object a partial clone lacks (it cannot fetch it, and must not). */
+const DIES_ON_MISSING = /could not fetch [0-9a-f]+ from promisor remote|unable to read [0-9a-f]{40}/;
 
 const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (blob|tree|commit|tag) (\d+)$/;
 
 /**
  * One long-lived `git cat-file --batch` process. Requests are written at once
  * and answered in order, so many reads can be in flight. Started on the first
- * read; `close()` ends it.
+ * read; `close()` ends it. In a partial clone git exits on a missing object
+ * instead of answering "missing": that read gets null and a new process takes
+ * the reads still waiting.
  */
 export class CatFile {
   private child: GitChild | null = null;
@@ -33,7 +39,7 @@ export class CatFile {
     if (name.includes('\n') || name.trim() !== name || name === '') return Promise.resolve(null);
     const child = this.start();
     return new Promise((resolve, reject) => {
-      this.queue.push({ resolve, reject });
+      this.queue.push({ name, resolve, reject });
       child.stdin?.write(`${name}\n`);
     });
   }
@@ -54,17 +60,23 @@ export class CatFile {
     this.exit = exit;
     child.stdin?.on('error', () => undefined); // a dead process is reported by `exit`
     child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
-    const ended = (error: Error) => {
-      // The next read starts a new process; reads still waiting on this one fail.
+    const ended = (error: Error, missing: boolean) => {
       this.child = null;
       this.exit = null;
       this.header = [];
       this.body = null;
-      for (const request of this.queue.splice(0)) request.reject(error);
+      const pending = this.queue.splice(0);
+      if (!missing) {
+        for (const request of pending) request.reject(error);
+        return;
+      }
+      // Git died on the first unanswered object; the rest go to a new process.
+      pending.shift()?.resolve(null);
+      for (const request of pending) this.read(request.name).then(request.resolve, request.reject);
     };
     exit.then(
-      ({ code, stderr }) => ended(new Error(`git cat-file exited (${code}): ${stderr.trim()}`)),
-      (error: Error) => ended(error),
+      ({ code, stderr }) => ended(new Error(`git cat-file exited (${code}): ${stderr.trim()}`), code !== 0 && DIES_ON_MISSING.test(stderr)),
+      (error: Error) => ended(error, false),
     );
     return child;
   }

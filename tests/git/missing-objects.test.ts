@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { GitBackend } from '../../src/git/backend.js';
 import type { Commit } from '../../src/git/model.js';
 import { openRepository } from '../../src/git/open.js';
-import { type ScratchRepo, collect, createScratchRepo, removeScratch, withoutLineCounts } from './scratch-repo.js';
+import { type ScratchRepo, collect, createScratchRepo, gitBytes, removeScratch, scratchDir, withoutLineCounts } from './scratch-repo.js';
 
 let repo: ScratchRepo;
 let missingBlob: string;
@@ -68,4 +68,30 @@ test('the isomorphic walk reads a missing tree as empty and counts it', async ()
   expect(commits.map((c) => c.message)).toEqual(['Four', 'Three', 'Two', 'One']);
   expect(commits[3]?.files.map((f) => f.path)).toEqual(['a.txt', 'b.txt']);
   expect(git.gaps.missingTrees).toBe(1);
+});
+
+test('a blobless partial clone walks in both backends without line counts, and reads of missing blobs are null, never a fetch', async () => {
+  const source = createScratchRepo();
+  source.git('config', 'uploadpack.allowFilter', 'true');
+  source.commit('One', { 'a.txt': 'a\n' });
+  source.commit('Two', { 'a.txt': 'a\nb\n', 'b.txt': 'b\n' });
+  const clone = `${scratchDir()}/partial.git`;
+  source.git('clone', '-q', '--bare', '--filter=blob:none', `file://${source.dir}`, clone);
+  const native = await openRepository(clone, { backend: 'native' });
+  const isomorphic = await openRepository(clone, { backend: 'isomorphic' });
+  opened.push(native, isomorphic);
+  const fromNative = await collect(native.log(native.facts.tip));
+  expect(fromNative.map((c) => c.files.map((f) => [f.path, f.status, f.additions]))).toEqual([
+    [['a.txt', 'modified', null], ['b.txt', 'added', null]],
+    [['a.txt', 'added', null]],
+  ]);
+  expect(await collect(isomorphic.log(isomorphic.facts.tip))).toEqual(fromNative);
+  expect(native.gaps.linesUnavailable).toBe(2);
+  const blob = (await native.listFiles(native.facts.tip))[0]?.oid;
+  const local = gitBytes(clone, ['hash-object', '-w', '--stdin'], 'written here\n').toString().trim();
+  for (const backend of [native, isomorphic]) {
+    const [missing, again, present] = await Promise.all([backend.readBlob(blob ?? ''), backend.readFileAt(backend.facts.tip, 'b.txt'), backend.readBlob(local)]);
+    expect([missing, again]).toEqual([null, null]);
+    expect(Buffer.from(present ?? [])).toEqual(Buffer.from('written here\n'));
+  }
 });
