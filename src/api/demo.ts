@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildDemoRepo, DEMO_T0 } from '../demo/scenario.js';
+import type { ForecasterName } from '../forecast/model.js';
 import { silentProgress, type Progress } from '../progress.js';
+import { forecastSnapshot, type ForecastResult } from './forecast.js';
 import { snapshotRepository, type SnapshotResult } from './snapshot.js';
 
 export interface DemoOptions {
@@ -16,7 +18,12 @@ export interface DemoResult {
   repo: string;
   db: string;
   snapshot: SnapshotResult;
+  /** The heuristic forecaster first, then each baseline. */
+  forecasts: ForecastResult[];
 }
+
+/** The offline forecasters the demo runs: the default and every baseline. */
+export const DEMO_FORECASTERS: readonly Exclude<ForecasterName, 'llm'>[] = ['heuristic', 'hotspot', 'recency', 'random-anchor'];
 
 /**
  * Builds the demo repository and runs every pipeline stage that exists on it,
@@ -32,13 +39,10 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
 
   progress.stage('building the demo repository');
   await buildDemoRepo(repo);
-  const snapshot = await snapshotRepository({
-    repo,
-    t0: DEMO_T0,
-    db,
-    name: 'demo',
-    manifestDir: join(out, 'snapshots'),
-    progress,
-  });
-  return { out, repo, db, snapshot };
+  const snapshot = await snapshotRepository({ repo, t0: DEMO_T0, db, name: 'demo', manifestDir: join(out, 'snapshots'), progress });
+  const forecasts: ForecastResult[] = [];
+  for (const forecaster of DEMO_FORECASTERS) {
+    forecasts.push(await forecastSnapshot({ db, snapshot: snapshot.id, forecaster, progress }));
+  }
+  return { out, repo, db, snapshot, forecasts };
 }

@@ -81,3 +81,13 @@ test('work after T0 is still stored as work items, for validation to read with e
   expect(later[1]).toMatch(/^commit:/);
   expect(later[2]).toBe('pr#11');
 });
+
+test.each(['heuristic', 'hotspot', 'recency', 'random-anchor'])('the %s forecaster never sees a canary from after T0', async (forecaster) => {
+  const db = join(work, `forecast-${forecaster}.db`);
+  const out = await runCliJson(['forecast', '--repo', withFuture.dir, '--t0', T0, '--db', db, '--forecaster', forecaster, '--max-families', '10']);
+  const conn = new Database(db, { readonly: true });
+  const stored = JSON.stringify([conn.prepare('SELECT * FROM forecasts').all(), conn.prepare('SELECT * FROM families').all(), conn.prepare('SELECT * FROM family_evidence').all()]);
+  conn.close();
+  expect(JSON.stringify(out)).not.toMatch(/CANARY/);
+  expect(stored).not.toMatch(/CANARY/);
+});

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { runDemo } from '../../api/demo.js';
+import { runDemo, type DemoResult } from '../../api/demo.js';
 import { printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
 import { stderrProgress } from '../progress.js';
@@ -24,7 +24,13 @@ export function register(program: Command, io: CliIO): void {
       printResult(
         io,
         o,
-        { out: result.out, repo: result.repo, db: result.db, snapshot: { id: result.snapshot.id, repo: s.repo.name, t0: s.t0, commit: s.commit, hash: s.hash, counts: c } },
+        {
+          out: result.out,
+          repo: result.repo,
+          db: result.db,
+          snapshot: { id: result.snapshot.id, repo: s.repo.name, t0: s.t0, commit: s.commit, hash: s.hash, counts: c },
+          forecasts: result.forecasts.map((f) => ({ id: f.id, forecaster: f.forecast.forecaster, hash: f.forecast.hash, abstained: f.forecast.abstained, families: f.forecast.families })),
+        },
         () => [
           `swe-future demo: everything is in ${result.out}`,
           '',
@@ -38,10 +44,25 @@ export function register(program: Command, io: CliIO): void {
           `  hotspots     ${hotspotLine(s.evidence)}`,
           `  hash         ${s.hash}`,
           '',
-          `Query it: swe-future query --db ${result.db} "SELECT kind, COUNT(*) FROM evidence GROUP BY kind"`,
+          ...forecastLines(result.forecasts),
+          '',
+          `See why a family was forecast: swe-future forecast --snapshot ${result.snapshot.id} --db ${result.db}`,
+          `Query it: swe-future query --db ${result.db} "SELECT f.forecaster, fa.category, fa.title FROM families fa JOIN forecasts f ON f.id = fa.forecast_id"`,
         ].join('\n'),
       );
     });
+}
+
+function forecastLines(forecasts: DemoResult['forecasts']): string[] {
+  const lines: string[] = [];
+  for (const { id, forecast } of forecasts) {
+    const baseline = forecast.forecaster === 'heuristic' ? '' : ' (baseline)';
+    lines.push(`Forecast ${id}: ${forecast.forecaster}${baseline}, ${forecast.families.length} families${forecast.abstainReason ? `, abstained: ${forecast.abstainReason}` : ''}`);
+    const shown = forecast.forecaster === 'heuristic' ? forecast.families : forecast.families.slice(0, 3);
+    for (const f of shown) lines.push(`  ${f.id} ${f.score.toFixed(2)} [${f.category}] ${f.title} (${f.evidence.length} evidence)`);
+    if (shown.length < forecast.families.length) lines.push(`  … ${forecast.families.length - shown.length} more`);
+  }
+  return lines;
 }
 
 function hotspotLine(evidence: readonly { kind: string; ref: string }[]): string {
