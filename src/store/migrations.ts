@@ -189,9 +189,101 @@ CREATE TRIGGER family_evidence_frozen_delete BEFORE DELETE ON family_evidence
 BEGIN SELECT RAISE(ABORT, 'family evidence is frozen'); END;
 `;
 
+const v3 = `
+CREATE TABLE validations (
+  id INTEGER PRIMARY KEY,
+  forecast_id INTEGER NOT NULL REFERENCES forecasts(id),
+  forecast_hash TEXT NOT NULL,
+  judge TEXT NOT NULL,
+  judge_config TEXT NOT NULL CHECK (json_valid(judge_config)),
+  window_length TEXT NOT NULL,
+  window_start TEXT NOT NULL CHECK (window_start GLOB ${ISO_UTC}),
+  window_end TEXT NOT NULL CHECK (window_end GLOB ${ISO_UTC} AND window_end > window_start),
+  exclude_bots INTEGER NOT NULL CHECK (exclude_bots IN (0, 1)),
+  metrics TEXT NOT NULL CHECK (json_valid(metrics)),
+  -- sha256 over forecast hash, judge, config, window and exclusion: the same validation is stored once.
+  hash TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (forecast_id, judge, hash)
+);
+CREATE INDEX validations_by_forecast ON validations (forecast_id, judge);
+
+CREATE TABLE verdicts (
+  id INTEGER PRIMARY KEY,
+  validation_id INTEGER NOT NULL REFERENCES validations(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL,
+  family_id TEXT NOT NULL,
+  category TEXT NOT NULL CHECK (category IN ('feature', 'bugfix', 'refactor')),
+  label TEXT NOT NULL CHECK (label IN ('strong', 'related', 'rejected')),
+  score REAL NOT NULL,
+  reason TEXT NOT NULL,
+  UNIQUE (validation_id, family_id)
+);
+
+CREATE TABLE matches (
+  verdict_id INTEGER NOT NULL REFERENCES verdicts(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL,
+  work_item_key TEXT NOT NULL,
+  title TEXT NOT NULL,
+  label TEXT NOT NULL CHECK (label IN ('strong', 'related', 'rejected')),
+  score REAL NOT NULL,
+  reason TEXT NOT NULL,
+  PRIMARY KEY (verdict_id, ord)
+);
+CREATE INDEX matches_by_item ON matches (work_item_key);
+
+ALTER TABLE model_calls ADD COLUMN validation_id INTEGER REFERENCES validations(id);
+
+-- Embedding vectors by (model, text hash), so a judge never asks an endpoint twice for the same text.
+CREATE TABLE embeddings (
+  model TEXT NOT NULL,
+  base_url TEXT NOT NULL,
+  text_hash TEXT NOT NULL,
+  vector BLOB NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (model, base_url, text_hash)
+);
+
+CREATE TABLE studies (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  config TEXT NOT NULL CHECK (json_valid(config)),
+  -- sha256 of the config (paths resolved): rerunning the same config resumes the same study.
+  config_hash TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL
+);
+
+-- One row per repository of a study; status 'done' is written in the same transaction as its last result.
+CREATE TABLE study_repos (
+  study_id INTEGER NOT NULL REFERENCES studies(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  name TEXT NOT NULL,
+  t0 TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
+  error TEXT,
+  snapshot_id INTEGER REFERENCES snapshots(id),
+  seconds REAL,
+  finished_at TEXT,
+  PRIMARY KEY (study_id, ord)
+);
+
+-- Which forecast and validation each (repository, forecaster, judge) of a study produced.
+CREATE TABLE study_results (
+  study_id INTEGER NOT NULL REFERENCES studies(id) ON DELETE CASCADE,
+  repo_ord INTEGER NOT NULL,
+  forecaster TEXT NOT NULL,
+  judge TEXT NOT NULL,
+  forecast_id INTEGER NOT NULL REFERENCES forecasts(id),
+  validation_id INTEGER NOT NULL REFERENCES validations(id),
+  PRIMARY KEY (study_id, repo_ord, forecaster, judge)
+);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
   { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
+  { version: 3, description: 'validations, verdicts and matches, embedding cache, studies', sql: v3 },
 ];
 
 /** The schema version this swe-future writes and reads. */

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { Category } from '../forecast/model.js';
+
+/**
+ * The validation stage's nouns. Validation is the only stage that reads work
+ * after T0: a frozen forecast is judged against the work items merged in
+ * (T0, T0 + window], and the verdicts give future-work relevance.
+ */
+
+export const Label = z.enum(['strong', 'related', 'rejected']);
+export type Label = z.infer<typeof Label>;
+
+export const JUDGES = ['lexical', 'embedding', 'llm'] as const;
+export const JudgeName = z.enum(JUDGES);
+export type JudgeName = z.infer<typeof JudgeName>;
+
+/** One later work item as a judge saw it for one family: its own label, score and reason. */
+export const Match = z.object({
+  /** The work item's key (`pr#123`, `commit:<sha>`). */
+  key: z.string(),
+  title: z.string(),
+  label: Label,
+  score: z.number(),
+  reason: z.string(),
+});
+export type Match = z.infer<typeof Match>;
+
+/** A family's verdict: its best label over all later work, with the best-matching items. */
+export const Verdict = z.object({
+  familyId: z.string(),
+  category: Category,
+  label: Label,
+  score: z.number(),
+  /** One line a person can check. */
+  reason: z.string(),
+  /** Later work items labelled strong or related for this family, best first (at most 5). */
+  matches: z.array(Match),
+});
+export type Verdict = z.infer<typeof Verdict>;
+
+export const Counts = z.object({
+  families: z.number().int().nonnegative(),
+  strong: z.number().int().nonnegative(),
+  related: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+  /** (strong + related) / families; null when no family was emitted. */
+  relevance: z.number().nullable(),
+  /** strong / families; null when no family was emitted. */
+  strongRate: z.number().nullable(),
+});
+export type Counts = z.infer<typeof Counts>;
+
+export const Metrics = Counts.extend({
+  /** 1 when the forecaster abstained. */
+  abstained: z.number().int().min(0).max(1),
+  /** Non-bot work items in the window. */
+  laterWork: z.number().int().nonnegative(),
+  /** Dependency/bot work items in the window (not scored). */
+  laterBotWork: z.number().int().nonnegative(),
+  /** Non-bot later items some family matched strong. */
+  covered: z.number().int().nonnegative(),
+  /** covered / laterWork; null when there was no later work. */
+  coverage: z.number().nullable(),
+  perCategory: z.record(Category, Counts),
+});
+export type Metrics = z.infer<typeof Metrics>;
+
+export const Validation = z.object({
+  forecastId: z.number().int().positive(),
+  /** The forecast's hash, verified before judging. */
+  forecastHash: z.string(),
+  judge: JudgeName,
+  /** Settings that shaped the verdicts (thresholds, model). */
+  judgeConfig: z.record(z.string(), z.unknown()),
+  /** The window as given (`6m`) and its bounds: (start, end]. */
+  window: z.string(),
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  /** Whether bot/dependency work was left out of judging (the default). */
+  excludeBots: z.boolean(),
+  verdicts: z.array(Verdict),
+  metrics: Metrics,
+});
+export type Validation = z.infer<typeof Validation>;
