@@ -114,7 +114,7 @@ function endpointError(err: unknown, at: Where, what: string): unknown {
     return new UserError(
       'LLM_TIMEOUT',
       `The ${what} request to ${at.baseURL} got no answer within ${at.timeoutMs} ms (${tries})`,
-      'Raise --llm-timeout, use a smaller model, or check that the server is not overloaded.',
+      `Check that the server is up and not overloaded, or use a faster model; each attempt may take ${at.timeoutMs} ms (timeoutMs).`,
     );
   }
   if (err instanceof APIConnectionError) {
