@@ -11,11 +11,13 @@ export const Person = z.object({ name: z.string().min(1), email: z.string() });
 export type Person = z.infer<typeof Person>;
 
 /** A file's new content: text (UTF-8), bytes, null to delete, or either with the executable bit. */
+const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected a Uint8Array');
+
 export const FileContent = z.union([
   z.string(),
-  z.instanceof(Uint8Array),
+  Bytes,
   z.null(),
-  z.object({ content: z.union([z.string(), z.instanceof(Uint8Array)]), executable: z.boolean() }),
+  z.object({ content: z.union([z.string(), Bytes]), executable: z.boolean() }),
 ]);
 export type FileContent = z.infer<typeof FileContent>;
 
