@@ -1,7 +1,5 @@
 export { buildDemoRepo, demoScenario, DEMO_T0, DEMO_WINDOW_END } from './scenario.js';
 export { writeRepo } from './write-repo.js';
-export { mulberry32 } from './random.js';
-export type { Random } from './random.js';
 export {
   CommitSpec, DemoPullRequest, DemoRepo, DemoRepoOptions, DemoScenario, DemoStream, FileContent, Person, TagSpec,
   WriteRepoOptions, WrittenRepo,

@@ -100,6 +100,7 @@ export const DemoPullRequest = z.object({
   title: z.string(),
   at: z.string(),
   kind: z.enum(['squash', 'merge']),
+  /** As history shows it: the author's name for a squash merge, the branch owner's login for a merge commit. */
   author: z.string(),
   /** The stream it belongs to, or null for background work. */
   stream: z.string().nullable(),

@@ -4,7 +4,7 @@ import { type DemoRepo, DemoRepoOptions, type DemoScenario, type DemoStream } fr
 import { planBackground } from './plan/background.js';
 import type { Planner } from './plan/steps.js';
 import { planStreams } from './plan/streams.js';
-import { mulberry32 } from './random.js';
+import { mulberry32 } from '../random.js';
 import { writeRepo } from './write-repo.js';
 import { emptyWorld } from './world.js';
 
@@ -44,7 +44,7 @@ const STREAMS: Omit<DemoStream, 'prs'>[] = [
   },
 ];
 
-/** The demo history and its plan, as data. Pure and deterministic; about 20 ms. */
+/** The demo history and its plan, as data. Pure and deterministic; well under a second. */
 export function demoScenario(): DemoScenario {
   const planner: Planner = { rng: mulberry32(SEED), steps: [] };
   planStreams(planner);
