@@ -98,9 +98,10 @@ async function listTags(gitdir: string, catFile: CatFile): Promise<Tag[]> {
       at = nul + 1;
     }
     if (fields.length < TAG_FIELDS.length) break;
-    const [ref, type, oid, peeledType, peeled, seconds, contents] = fields.map((field, i) =>
-      i === 6 ? '' : field.toString('utf8').replace(/^\n/, ''),
-    ) as [string, string, string, string, string, string, string];
+    // Records end in "%00\n": the newline starts the next record's first field.
+    const [ref, type, oid, peeledType, peeled, seconds] = fields.slice(0, 6).map((field) => decodeUtf8(field).replace(/^\n/, '')) as [
+      string, string, string, string, string, string,
+    ];
     const name = ref.replace(/^refs\/tags\//, '');
     if (type === 'commit') {
       tags.push({ name, commit: oid, taggerTime: null, message: null });

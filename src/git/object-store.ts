@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import git from 'isomorphic-git';
+import { createObjectFs } from './object-fs.js';
 import { EMPTY_TREE, type TreeEntry, parseTreeObject } from './objects.js';
 
 export type ObjectType = 'blob' | 'tree' | 'commit' | 'tag';
@@ -17,13 +17,16 @@ export class ObjectStore {
   private readonly cache: object = {};
   private readonly trees = new Map<string, TreeEntry[]>();
   readonly missingTrees = new Set<string>();
+  readonly fs: ReturnType<typeof createObjectFs>;
 
-  constructor(readonly gitdir: string) {}
+  constructor(readonly gitdir: string) {
+    this.fs = createObjectFs(gitdir);
+  }
 
   /** An object's content and type; null when the repository does not have it. */
   async read(oid: string): Promise<{ type: ObjectType; bytes: Uint8Array } | null> {
     try {
-      const result = await git.readObject({ fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+      const result = await git.readObject({ fs: this.fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
       if (result.format !== 'content') return null;
       return { type: result.type, bytes: result.object };
     } catch (error) {
