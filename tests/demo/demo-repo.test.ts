@@ -9,12 +9,10 @@ import { tempDir } from '../fixtures/repo.js';
 let full: DemoRepo;
 let bare: DemoRepo;
 let atT0: DemoRepo;
-let buildMs = 0;
 
+// How long the build takes is measured by `npm run bench`, not asserted here.
 beforeAll(async () => {
-  const started = performance.now();
   full = await buildDemoRepo(join(await tempDir(), 'repo'));
-  buildMs = performance.now() - started;
   bare = await buildDemoRepo(join(await tempDir(), 'repo.git'), { bare: true });
   atT0 = await buildDemoRepo(join(await tempDir(), 'repo'), { until: DEMO_T0 });
 });
@@ -26,10 +24,6 @@ function git(dir: string, ...args: string[]): string {
 function nodeTest(dir: string): string {
   return execFileSync(process.execPath, ['--test'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
 }
-
-test('building the demo takes under five seconds', () => {
-  expect(buildMs).toBeLessThan(5000);
-});
 
 test('building twice gives the same shas, work tree or bare', () => {
   expect(bare.shas).toEqual(full.shas);
