@@ -5,3 +5,4 @@ export { loadWorkItems, saveWorkItems, type WorkItemBounds } from './work-items.
 export { findSnapshot, loadSnapshot, saveSnapshot } from './snapshots.js';
 export { runQuery, type QueryParams } from './query.js';
 export { loadForecast, saveForecast } from './forecasts.js';
+export { forecastOrigin, historyEnd, loadValidation, saveValidation } from './validations.js';

@@ -1,0 +1,101 @@
+import { UserError } from '../errors.js';
+import { verifyForecast } from '../forecast/freeze.js';
+import { contentHash } from '../hash.js';
+import { silentProgress, type Progress } from '../progress.js';
+import { loadForecast } from '../store/forecasts.js';
+import { openStore } from '../store/open.js';
+import { forecastOrigin, historyEnd, loadValidation, saveValidation } from '../store/validations.js';
+import { loadWorkItems } from '../store/work-items.js';
+import { addDuration, parseDuration } from '../time.js';
+import type { Judge } from '../validate/judge.js';
+import { splitLaterWork } from '../validate/later-work.js';
+import { createLexicalJudge } from '../validate/lexical.js';
+import { computeMetrics } from '../validate/metrics.js';
+import type { JudgeName, Validation } from '../validate/model.js';
+
+export interface ValidateOptions {
+  db: string;
+  forecast: number;
+  /** Default 6m. */
+  window?: string;
+  /** Default lexical. */
+  judge?: JudgeName;
+  /** Judge bot/dependency work too (default: left out, counted apart). */
+  includeBots?: boolean;
+  /** Builds the network judges (embedding, llm); the CLI passes one made from its --llm-* / --embedding-* flags. */
+  networkJudge?: (name: Exclude<JudgeName, 'lexical'>) => Judge;
+  progress?: Progress;
+  now?: Date;
+}
+
+export interface ValidateResult {
+  id: number;
+  reused: boolean;
+  validation: Validation;
+  /** Things the user should know that do not stop the validation (printed on stderr by the CLI). */
+  warnings: string[];
+}
+
+const STALE_AFTER_MS = 30 * 86_400_000;
+
+/**
+ * Judges a frozen forecast against the work merged in (T0, T0 + window].
+ * Refuses a forecast whose hash no longer matches its content, and a window
+ * that has not ended yet (its later work is not all known).
+ */
+export async function validateForecast(options: ValidateOptions): Promise<ValidateResult> {
+  const progress = options.progress ?? silentProgress;
+  const windowText = options.window ?? '6m';
+  const window = parseDuration(windowText, '--window');
+  const judgeName = options.judge ?? 'lexical';
+  const judge = judgeName === 'lexical' ? createLexicalJudge() : networkJudge(options, judgeName);
+
+  const store = openStore(options.db);
+  try {
+    const forecast = loadForecast(store, options.forecast);
+    verifyForecast(forecast);
+    const origin = forecastOrigin(store, options.forecast)!;
+    const windowEnd = addDuration(origin.t0, window);
+    if (Date.parse(windowEnd) > (options.now ?? new Date()).getTime()) {
+      throw new UserError('WINDOW_OPEN', `The validation window ends ${windowEnd.slice(0, 10)}, which has not come yet`, 'Pass a shorter --window, or validate a forecast with an earlier T0.');
+    }
+    // A clone fetched before the window ended misses later work; a quiet repository looks the same, so warn only.
+    const warnings: string[] = [];
+    const minedUntil = historyEnd(store, origin.repoId);
+    if (minedUntil !== null && Date.parse(windowEnd) - Date.parse(minedUntil) > STALE_AFTER_MS) {
+      warnings.push(
+        `the mined history ends ${minedUntil.slice(0, 10)}, more than 30 days before the window ends ${windowEnd.slice(0, 10)}: ` +
+          'if the clone is stale, fetch it and run swe-future snapshot again (it mines only the new commits)',
+      );
+    }
+
+    const later = splitLaterWork(loadWorkItems(store, origin.repoId, { after: origin.t0, until: windowEnd }), options.includeBots ?? false);
+    progress.stage(`judging ${forecast.families.length} families against ${later.judged.length} later work items (${judgeName})`);
+    const outcome = await judge.judge({ families: forecast.families, later: later.judged });
+    const validation: Validation = {
+      forecastId: options.forecast,
+      forecastHash: forecast.hash,
+      judge: judgeName,
+      judgeConfig: outcome.config,
+      window: windowText,
+      windowStart: origin.t0,
+      windowEnd,
+      excludeBots: !(options.includeBots ?? false),
+      verdicts: outcome.verdicts,
+      metrics: computeMetrics({ verdicts: outcome.verdicts, abstained: forecast.abstained, judged: later.judged, bots: later.bots }),
+    };
+    const hash = contentHash({ forecastHash: forecast.hash, judge: judgeName, config: outcome.config, window: windowText, excludeBots: validation.excludeBots, laterWork: later.judged.map((i) => i.key) });
+    const saved = saveValidation(store, validation, hash, outcome.calls);
+    return { ...saved, warnings, validation: saved.reused ? loadValidation(store, saved.id) : validation };
+  } finally {
+    progress.done();
+    store.close();
+  }
+}
+
+function networkJudge(options: ValidateOptions, name: Exclude<JudgeName, 'lexical'>): Judge {
+  if (!options.networkJudge) {
+    throw new UserError('JUDGE_NOT_CONFIGURED', `The ${name} judge needs a model endpoint`, 'Pass `networkJudge`, a function that builds it.');
+  }
+  return options.networkJudge(name);
+}

@@ -1,0 +1,76 @@
+import { Option, type Command } from 'commander';
+import { z } from 'zod';
+import { validateForecast } from '../../api/validate.js';
+import { JUDGES, type Metrics, type Verdict } from '../../validate/model.js';
+import { buildNetworkJudge } from '../network-judges.js';
+import { formatTable, printResult, type CliIO } from '../io.js';
+import { parseOptions } from '../options.js';
+import { stderrProgress } from '../progress.js';
+
+const Options = z.object({
+  db: z.string(),
+  forecast: z.coerce.number().int().positive(),
+  window: z.string(),
+  judge: z.enum(JUDGES),
+  includeBots: z.boolean().optional(),
+  llmBaseUrl: z.string().optional(),
+  llmModel: z.string().optional(),
+  embeddingBaseUrl: z.string().optional(),
+  embeddingModel: z.string().optional(),
+  json: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+});
+
+export function register(program: Command, io: CliIO): void {
+  program
+    .command('validate')
+    .description('Judge a frozen forecast against the work merged in (T0, T0 + window]')
+    .requiredOption('--forecast <id>', 'a stored forecast id')
+    .option('--window <duration>', 'how long after T0 to look (90d, 6m, 1y)', '6m')
+    .addOption(new Option('--judge <name>', 'lexical (offline default), embedding or llm').choices([...JUDGES]).default('lexical'))
+    .option('--include-bots', 'judge dependency/bot work too (default: counted apart)')
+    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'chat model for --judge llm')
+    .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for --judge embedding')
+    .option('--embedding-model <name>', 'embedding model for --judge embedding')
+    .action(async (_opts, command: Command) => {
+      const o = parseOptions(Options, command);
+      const result = await validateForecast({
+        db: o.db,
+        forecast: o.forecast,
+        window: o.window,
+        judge: o.judge,
+        includeBots: o.includeBots,
+        networkJudge: (name) => buildNetworkJudge(name, o),
+        progress: stderrProgress(io, o.quiet),
+      });
+      const v = result.validation;
+      if (!o.quiet) for (const w of result.warnings) io.stderr(`swe-future: warning: ${w}\n`);
+      printResult(
+        io,
+        o,
+        { validation: { id: result.id, forecast: v.forecastId, judge: v.judge, window: v.window, window_start: v.windowStart, window_end: v.windowEnd, reused: result.reused }, verdicts: v.verdicts, metrics: v.metrics },
+        () => formatValidation(result.id, v.judge, v.windowStart, v.windowEnd, v.verdicts, v.metrics),
+      );
+    });
+}
+
+function pct(x: number | null): string {
+  return x === null ? '-' : `${(x * 100).toFixed(1)}%`;
+}
+
+export function formatValidation(id: number, judge: string, start: string, end: string, verdicts: readonly Verdict[], m: Metrics): string {
+  const rows = [
+    { category: 'all', families: m.families, strong: m.strong, related: m.related, rejected: m.rejected, relevance: pct(m.relevance), strong_rate: pct(m.strongRate) },
+    ...Object.entries(m.perCategory).map(([category, c]) => ({ category, families: c.families, strong: c.strong, related: c.related, rejected: c.rejected, relevance: pct(c.relevance), strong_rate: pct(c.strongRate) })),
+  ];
+  return [
+    `validation ${id} (${judge}) over ${start.slice(0, 10)} .. ${end.slice(0, 10)}: ${m.laterWork} later work items (+${m.laterBotWork} bot, not scored)`,
+    '',
+    ...verdicts.map((v) => `${v.familyId.padEnd(4)} ${v.label.padEnd(8)} ${v.reason}`),
+    '',
+    formatTable(rows),
+    '',
+    `coverage ${pct(m.coverage)}: ${m.covered} of ${m.laterWork} later work items matched strong by some family`,
+  ].join('\n');
+}
