@@ -19,11 +19,14 @@ export interface MiningTiming {
   /** What was timed: a backend name, `raw-git`, or whatever a caller times (e.g. a cached store). */
   label: string;
   commits: number;
+  /** Changed-file records read; 0 for runs of git alone, whose output is not parsed. */
   files: number;
   seconds: number;
   commitsPerSecond: number;
   /** Peak resident set size of this process so far, in MiB (git child processes not included). */
   peakRssMiB: number;
+  /** Bytes git printed, for runs of git alone. */
+  outputBytes?: number;
 }
 
 function timing(label: string, commits: number, files: number, started: bigint): MiningTiming {
@@ -62,7 +65,7 @@ export async function timeRawGit(gitdir: string, tip: string, commits: number): 
   for await (const chunk of child.stdout) bytes += (chunk as Buffer).length;
   const { code, stderr } = await exit;
   if (code !== 0) throw new Error(`git log failed: ${stderr}`);
-  return timing('raw-git', commits, bytes, started);
+  return { ...timing('raw-git', commits, 0, started), outputBytes: bytes };
 }
 
 /** What can be timed: a backend, or the native backend without line counts. */
@@ -78,6 +81,8 @@ export interface BenchReport {
   slowdown: Record<string, number>;
   /** What each mode's backend could not read (missing blobs make the native backend drop line counts). */
   gaps: Record<string, HistoryGaps>;
+  /** Peak RSS before anything was read, in MiB: Node and the loaded code. */
+  baselineRssMiB: number;
 }
 
 /** Times `git log` with exactly the native backend's arguments, output discarded: the floor under the native backend. */
@@ -93,6 +98,7 @@ export async function timeGitAlone(label: string, gitdir: string, tip: string, c
 
 /** Runs the whole benchmark on one repository: each mode, then raw git over the same commits. */
 export async function benchRepository(repo: string, modes: readonly Mode[], limit?: number, branch?: string): Promise<BenchReport> {
+  const baselineRssMiB = process.resourceUsage().maxRSS / 1024;
   const runs: MiningTiming[] = [];
   const slowdown: Record<string, number> = {};
   const gaps: Record<string, HistoryGaps> = {};
@@ -118,7 +124,7 @@ export async function benchRepository(repo: string, modes: readonly Mode[], limi
     }
   }
   if (!facts) throw new Error('No mode to time');
-  return { repo: facts.path, branch: facts.defaultBranch, tip: facts.tip, runs, slowdown, gaps };
+  return { repo: facts.path, branch: facts.defaultBranch, tip: facts.tip, runs, slowdown, gaps, baselineRssMiB };
 }
 
 const LABELS: Record<string, string> = {
@@ -131,7 +137,7 @@ const LABELS: Record<string, string> = {
 };
 
 function print(report: BenchReport): void {
-  console.log(`history: ${report.repo} (${report.branch} at ${report.tip.slice(0, 12)})`);
+  console.log(`history: ${report.repo} (${report.branch} at ${report.tip.slice(0, 12)}); peak RSS before mining ${report.baselineRssMiB.toFixed(0)} MiB`);
   for (const run of report.runs) {
     console.log(
       `${(LABELS[run.label] ?? run.label).padEnd(32)} ${String(run.commits).padStart(7)} commits in ${run.seconds.toFixed(2).padStart(7)} s = ` +
