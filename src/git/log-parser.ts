@@ -51,6 +51,10 @@ const TAB = 0x09;
 const NULL_MODE = '000000';
 const GITLINK = '160000';
 
+/**
+ * Turns `git log` output (LOG_FORMAT, -z, --raw, optionally --numstat) into
+ * commits as chunks arrive. Keeps only the unfinished token between chunks.
+ */
 export class LogStreamParser {
   private buffer: Buffer = Buffer.alloc(0);
   private state: 'lead' | 'header' | 'diff' = 'lead';

@@ -1,10 +1,10 @@
 import type { LogOptions } from './backend.js';
+import { isUtf8Label, isoFromGitSeconds } from './decode.js';
 import { type FileChange, pairExactRenames } from './exact-renames.js';
 import { exitOf, spawnGit } from './git-process.js';
 import { LOG_FORMAT, type LoggedCommit, LogStreamParser, fileChangeOf } from './log-parser.js';
 import type { Commit, HistoryGaps } from './model.js';
 import type { CommitObject } from './objects.js';
-import { isUtf8Label, isoFromGitSeconds } from './decode.js';
 
 /** What one native backend shares between its walks. */
 export interface NativeLogContext {
@@ -68,6 +68,7 @@ export async function* nativeLog(ctx: NativeLogContext, tip: string, options: Lo
       from = last === null ? from : (last.parents[0] ?? null);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill();
+      exit.catch(() => undefined); // left early: how git ends no longer matters
     }
   }
 }
