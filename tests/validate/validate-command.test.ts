@@ -1,0 +1,93 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { beforeAll, expect, test } from 'vitest';
+import { runCli, runCliJson } from '../cli/run-cli.js';
+import { makeRepo, tempDir } from '../fixtures/repo.js';
+import { demoSnapshot } from '../forecast/demo-fixture.js';
+
+let demo: Awaited<ReturnType<typeof demoSnapshot>>;
+let heuristic: number;
+beforeAll(async () => {
+  demo = await demoSnapshot();
+  heuristic = (await runCliJson(['forecast', '--snapshot', String(demo.snapshotId), '--db', demo.db])).forecast.id;
+});
+
+test('validate --json prints the validation id, verdicts and metrics', async () => {
+  const out = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db]);
+  expect(out.validation).toMatchObject({ id: expect.any(Number), judge: 'lexical', window: '6m', window_start: '2025-01-01T00:00:00.000Z', window_end: '2025-07-01T00:00:00.000Z' });
+  expect(out.verdicts.length).toBeGreaterThan(0);
+  expect(out.metrics).toMatchObject({ families: out.verdicts.length, laterWork: expect.any(Number), laterBotWork: expect.any(Number) });
+});
+
+test('on the demo, whose future is known, every heuristic family matches later work strongly in its own stream', async () => {
+  const out = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db]);
+  const prsOf = new Map(demo.scenario.streams.map((s) => [s.anchor, new Set(s.prs.map((n) => `pr#${n}`))]));
+  const families = (await runCliJson(['forecast', '--snapshot', String(demo.snapshotId), '--db', demo.db])).families;
+  for (const verdict of out.verdicts) {
+    expect(verdict.label).toBe('strong');
+    const anchor = families.find((f: { id: string }) => f.id === verdict.familyId).anchor.name;
+    const best = verdict.matches[0].key;
+    expect(prsOf.get(anchor)?.has(best), `${verdict.familyId} (${anchor}) best match ${best}`).toBe(true);
+  }
+});
+
+test('bot work in the window is counted apart and never matched', async () => {
+  const out = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db]);
+  expect(out.metrics.laterBotWork).toBeGreaterThan(0);
+  const conn = new Database(demo.db, { readonly: true });
+  const botKeys = new Set(conn.prepare('SELECT key FROM work_items WHERE bot = 1').pluck().all() as string[]);
+  conn.close();
+  for (const v of out.verdicts) for (const m of v.matches) expect(botKeys.has(m.key)).toBe(false);
+});
+
+test('validating the same forecast again with the same judge and window reuses the stored validation', async () => {
+  const a = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db]);
+  const b = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db]);
+  expect(b.validation).toMatchObject({ id: a.validation.id, reused: true });
+  const c = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db, '--window', '3m']);
+  expect(c.validation.id).not.toBe(a.validation.id);
+});
+
+test('a forecast whose stored families were changed after freezing is refused', async () => {
+  const dir = await tempDir();
+  const db = join(dir, 'x.db');
+  const repo = await makeRepo([
+    { at: '2024-01-01', msg: 'fix(parser): quotes (#1)', files: { 'src/parser/a.js': '// FIXME: nested quotes\n' } },
+    { at: '2024-02-01', msg: 'fix(parser): escapes (#2)', files: { 'src/parser/b.js': 'b\n' } },
+    { at: '2024-03-01', msg: 'fix(parser): more quotes (#3)', files: { 'src/parser/c.js': 'c\n' } },
+  ]);
+  const f = await runCliJson(['forecast', '--repo', repo.dir, '--t0', '2024-04-01', '--db', db, '--forecaster', 'recency']);
+  const conn = new Database(db);
+  conn.exec('DROP TRIGGER families_frozen_update');
+  conn.prepare("UPDATE families SET data = json_set(data, '$.title', 'rewritten after the fact') WHERE forecast_id = ?").run(f.forecast.id);
+  conn.close();
+  const run = await runCli(['validate', '--forecast', String(f.forecast.id), '--db', db]);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/does not match its hash/);
+});
+
+test('a window that has not ended yet is refused', async () => {
+  const recent = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+  const repo = await makeRepo([{ at: '2024-01-01', msg: 'a', files: { a: 'a' } }]);
+  const db = join(await tempDir(), 'x.db');
+  const f = await runCliJson(['forecast', '--repo', repo.dir, '--t0', recent, '--db', db, '--forecaster', 'random-anchor']);
+  const run = await runCli(['validate', '--forecast', String(f.forecast.id), '--db', db]);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/has not come yet.*--window/);
+});
+
+test('only work merged in (T0, T0 + window] is judged', async () => {
+  const repo = await makeRepo([
+    { at: '2024-01-01', msg: 'fix(parser): quotes (#1)', files: { 'src/parser/a.js': 'a\n' } },
+    { at: '2024-02-01', msg: 'fix(parser): escapes (#2)', files: { 'src/parser/b.js': 'b\n' } },
+    { at: '2024-03-15', msg: 'fix(parser): inside the window (#3)', files: { 'src/parser/a.js': 'a2\n' } },
+    { at: '2024-05-15', msg: 'fix(parser): after the window (#4)', files: { 'src/parser/b.js': 'b2\n' } },
+  ]);
+  const db = join(await tempDir(), 'x.db');
+  const f = await runCliJson(['forecast', '--repo', repo.dir, '--t0', '2024-03-01', '--db', db, '--forecaster', 'recency']);
+  const out = await runCliJson(['validate', '--forecast', String(f.forecast.id), '--db', db, '--window', '30d']);
+  expect(out.metrics.laterWork).toBe(1);
+  const keys = out.verdicts.flatMap((v: { matches: { key: string }[] }) => v.matches.map((m) => m.key));
+  expect(keys).not.toContain('pr#4');
+  expect(keys).toContain('pr#3');
+});
