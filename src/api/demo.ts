@@ -6,6 +6,7 @@ import type { ForecasterName } from '../forecast/model.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { forecastSnapshot, type ForecastResult } from './forecast.js';
 import { snapshotRepository, type SnapshotResult } from './snapshot.js';
+import { validateForecast, type ValidateResult } from './validate.js';
 
 export interface DemoOptions {
   /** Folder that keeps everything the demo makes; default a new temporary folder. */
@@ -20,6 +21,8 @@ export interface DemoResult {
   snapshot: SnapshotResult;
   /** The heuristic forecaster first, then each baseline. */
   forecasts: ForecastResult[];
+  /** One lexical validation per forecast, over the demo's 6-month window. */
+  validations: ValidateResult[];
 }
 
 /** The offline forecasters the demo runs: the default and every baseline. */
@@ -41,8 +44,11 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   await buildDemoRepo(repo);
   const snapshot = await snapshotRepository({ repo, t0: DEMO_T0, db, name: 'demo', manifestDir: join(out, 'snapshots'), progress });
   const forecasts: ForecastResult[] = [];
+  const validations: ValidateResult[] = [];
   for (const forecaster of DEMO_FORECASTERS) {
-    forecasts.push(await forecastSnapshot({ db, snapshot: snapshot.id, forecaster, progress }));
+    const forecast = await forecastSnapshot({ db, snapshot: snapshot.id, forecaster, progress });
+    forecasts.push(forecast);
+    validations.push(await validateForecast({ db, forecast: forecast.id, window: '6m', progress }));
   }
-  return { out, repo, db, snapshot, forecasts };
+  return { out, repo, db, snapshot, forecasts, validations };
 }

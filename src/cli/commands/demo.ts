@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { runDemo, type DemoResult } from '../../api/demo.js';
-import { printResult, type CliIO } from '../io.js';
+import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
 import { stderrProgress } from '../progress.js';
 
@@ -30,6 +30,7 @@ export function register(program: Command, io: CliIO): void {
           db: result.db,
           snapshot: { id: result.snapshot.id, repo: s.repo.name, t0: s.t0, commit: s.commit, hash: s.hash, counts: c },
           forecasts: result.forecasts.map((f) => ({ id: f.id, forecaster: f.forecast.forecaster, hash: f.forecast.hash, abstained: f.forecast.abstained, families: f.forecast.families })),
+          validations: result.validations.map((v) => ({ id: v.id, forecast: v.validation.forecastId, judge: v.validation.judge, metrics: v.validation.metrics })),
         },
         () => [
           `swe-future demo: everything is in ${result.out}`,
@@ -45,6 +46,8 @@ export function register(program: Command, io: CliIO): void {
           `  hash         ${s.hash}`,
           '',
           ...forecastLines(result.forecasts),
+          '',
+          ...validationLines(result),
           '',
           `See why a family was forecast: swe-future forecast --snapshot ${result.snapshot.id} --db ${result.db}`,
           `Query it: swe-future query --db ${result.db} "SELECT f.forecaster, fa.category, fa.title FROM families fa JOIN forecasts f ON f.id = fa.forecast_id"`,
@@ -63,6 +66,31 @@ function forecastLines(forecasts: DemoResult['forecasts']): string[] {
     if (shown.length < forecast.families.length) lines.push(`  … ${forecast.families.length - shown.length} more`);
   }
   return lines;
+}
+
+function pct(x: number | null): string {
+  return x === null ? '-' : `${(x * 100).toFixed(1)}%`;
+}
+
+function validationLines(result: DemoResult): string[] {
+  const window = result.validations[0]?.validation;
+  const rows = result.forecasts.map((f, i) => {
+    const m = result.validations[i]!.validation.metrics;
+    return { forecaster: f.forecast.forecaster, families: m.families, strong: m.strong, related: m.related, rejected: m.rejected, relevance: m.relevance, strong_rate: m.strongRate, coverage: m.coverage };
+  });
+  const baselines = rows.filter((r) => r.forecaster !== 'heuristic');
+  const heuristic = rows.find((r) => r.forecaster === 'heuristic');
+  const lift = (key: 'relevance' | 'strong_rate') => {
+    const own = heuristic?.[key];
+    if (own === null || own === undefined) return '-';
+    const points = (own - Math.max(...baselines.map((r) => r[key] ?? 0))) * 100;
+    return `${points >= 0 ? '+' : ''}${points.toFixed(1)} points`;
+  };
+  return [
+    `Validation (lexical judge) against ${window?.metrics.laterWork ?? 0} work items merged ${window?.windowStart.slice(0, 10)} .. ${window?.windowEnd.slice(0, 10)} (+${window?.metrics.laterBotWork ?? 0} bot, not scored)`,
+    formatTable(rows.map((r) => ({ ...r, relevance: pct(r.relevance), strong_rate: pct(r.strong_rate), coverage: pct(r.coverage) }))),
+    `Lift of heuristic over the best baseline: ${lift('relevance')} of relevance, ${lift('strong_rate')} of strong rate`,
+  ];
 }
 
 function hotspotLine(evidence: readonly { kind: string; ref: string }[]): string {
