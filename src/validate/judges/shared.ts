@@ -1,0 +1,125 @@
+import { keywordCategory, strongCategory } from '../../forecast/heuristic/category.js';
+import type { Category, TaskFamily } from '../../forecast/model.js';
+import type { WorkItem } from '../../sources/model.js';
+import type { Label, Match, Verdict } from '../model.js';
+
+/**
+ * What the embedding and LLM judges share: the structural signals (does a
+ * later item change the family's paths, is it the same kind of work), the
+ * metadata text of a later item (never a patch), and how a family's scored
+ * items become its verdict.
+ */
+
+/** Related matches kept in a verdict, after every strong one. */
+export const MAX_RELATED_MATCHES = 5;
+
+const RANK: Record<Label, number> = { strong: 2, related: 1, rejected: 0 };
+
+export function labelRank(label: Label): number {
+  return RANK[label];
+}
+
+/** The family's paths a later item may touch: its anchor's and its target hints'. */
+export function familyPaths(family: TaskFamily): string[] {
+  const paths = [...family.anchor.paths, ...family.target_hints.paths].map(normalizePath).filter((p) => p !== '');
+  return [...new Set(paths)];
+}
+
+/** The family paths some changed path equals or lies under, in the family's order. */
+export function touchedPaths(itemPaths: readonly string[], paths: readonly string[]): string[] {
+  return paths.filter((area) => itemPaths.some((p) => p === area || p.startsWith(`${area}/`)));
+}
+
+function normalizePath(path: string): string {
+  return path.trim().replace(/^\.\//, '').replace(/\/+$/, '').replace(/^\.$/, '');
+}
+
+/**
+ * The kind of work a later item is: its labels or conventional-commit prefix,
+ * else keywords in its title, else keywords in the first 500 characters of
+ * its body (the title first: "Add backoff" whose body says "failed requests"
+ * is a feature); null when none tells.
+ */
+export function itemCategory(item: WorkItem): Category | null {
+  return strongCategory(item.title, item.labels) ?? keywordCategory(item.title) ?? keywordCategory(item.body.slice(0, 500));
+}
+
+/**
+ * The directories an item changed, at most two levels deep (`src/http` for
+ * `src/http/retry/backoff.ts`; a file at the root is named as is), distinct,
+ * in path order, at most `max`.
+ */
+export function changedDirs(paths: readonly string[], max = 12): string[] {
+  const dirs = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    dirs.add(parts.length === 1 ? path : parts.slice(0, Math.min(2, parts.length - 1)).join('/'));
+  }
+  const sorted = [...dirs].sort(compareText);
+  return sorted.length > max ? [...sorted.slice(0, max), `+${sorted.length - max} more`] : sorted;
+}
+
+/**
+ * The start of a work item's body as one line: fenced diff/patch blocks and
+ * unified-diff lines are cut out first (a body may paste a patch; judges see
+ * metadata only), whitespace collapsed, then cut to `chars` characters.
+ */
+export function bodyExcerpt(body: string, chars: number): string {
+  const text = body
+    .replace(/```[ \t]*(diff|patch)\b[\s\S]*?(```|$)/gi, ' ')
+    .split('\n')
+    .filter((line) => !/^(diff --git |index [0-9a-f]+\.\.|--- (a\/|\/dev\/null)|\+\+\+ (b\/|\/dev\/null)|@@ )/.test(line))
+    .join(' ');
+  const flat = oneLine(text);
+  return flat.length > chars ? `${flat.slice(0, chars)}…` : flat;
+}
+
+/** Whitespace collapsed to single spaces, trimmed, cut to `max` characters. */
+export function oneLine(text: string, max = Number.POSITIVE_INFINITY): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Best first: label, then score (higher first), then key. */
+export function compareMatches(a: Match, b: Match): number {
+  return RANK[b.label] - RANK[a.label] || b.score - a.score || compareText(a.key, b.key);
+}
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A family's verdict from every later item it was scored against: the best
+ * label, every strong match and the best MAX_RELATED_MATCHES related ones
+ * (best first), the best item's score (the nearest one's when all were
+ * rejected), and a one-line reason naming that item.
+ */
+export function verdictFrom(family: TaskFamily, scored: readonly Match[], note = ''): Verdict {
+  const sorted = [...scored].sort(compareMatches);
+  const strong = sorted.filter((m) => m.label === 'strong');
+  const related = sorted.filter((m) => m.label === 'related').slice(0, MAX_RELATED_MATCHES);
+  const best = sorted[0];
+  const label: Label = best?.label ?? 'rejected';
+  const suffix = note ? `; ${note}` : '';
+  let reason: string;
+  if (!best) reason = `rejected: no later work in the window${suffix}`;
+  else if (label === 'rejected') reason = `rejected: nearest was ${best.key} "${oneLine(best.title, 120)}" (${best.reason})${suffix}`;
+  else {
+    const more = strong.length > 1 ? `; ${strong.length} strong matches in all` : '';
+    reason = `${label}: ${best.key} "${oneLine(best.title, 120)}" (${best.reason})${more}${suffix}`;
+  }
+  return {
+    familyId: family.id,
+    category: family.category,
+    label,
+    score: best?.score ?? 0,
+    reason: oneLine(reason, 400),
+    matches: [...strong, ...related],
+  };
+}
+
+/** Rounded to 4 decimals, so equal inputs print and compare alike. */
+export function round4(x: number): number {
+  return Math.round(x * 10_000) / 10_000;
+}

@@ -1,0 +1,63 @@
+import type { TaskFamily } from '../../src/forecast/model.js';
+import type { WorkItem } from '../../src/sources/model.js';
+
+/** Families and later work items for the embedding and LLM judge tests. */
+
+export const BACKOFF: TaskFamily = {
+  id: 'F1',
+  category: 'feature',
+  title: 'Add exponential backoff to HTTP retries',
+  anchor: { name: 'http client', paths: ['src/http'] },
+  expected_behavior: 'Retries of failed HTTP requests wait exponentially longer between attempts.',
+  evidence: [
+    { kind: 'todo', ref: 'todo:src/http/retry.ts:3', date: '2024-01-02T00:00:00.000Z', text: 'EVIDENCE-SECRET: FIXME no backoff yet', reason: 'open FIXME' },
+  ],
+  target_hints: { paths: ['src/http/retry.ts'], symbols: ['retry'] },
+  acceptance_criteria: ['Consecutive retries wait longer each time.'],
+  score: 0.7,
+  score_components: { model: 0.7 },
+  rationale: 'RATIONALE-SECRET: a FIXME asks for backoff.',
+};
+
+export const QUOTES: TaskFamily = {
+  id: 'F2',
+  category: 'bugfix',
+  title: 'Fix nested quotes in the parser',
+  anchor: { name: 'parser', paths: ['src/parser'] },
+  expected_behavior: 'Nested and escaped quotes in attribute values parse correctly.',
+  evidence: [],
+  target_hints: { paths: ['src/parser/quote.ts'], symbols: ['parseQuoted'] },
+  acceptance_criteria: ['A test parses an attribute value with nested escaped quotes.'],
+  score: 0.6,
+  score_components: {},
+  rationale: 'Quoting keeps breaking.',
+};
+
+export function item(key: string, title: string, paths: string[], body = '', labels: string[] = []): WorkItem {
+  const number = /^pr#(\d+)$/.exec(key)?.[1];
+  return {
+    key,
+    number: number ? Number(number) : null,
+    sha: `sha-${key}`,
+    title,
+    body,
+    mergedAt: '2025-02-01T00:00:00.000Z',
+    author: 'a',
+    paths,
+    kind: 'squash',
+    labels,
+    bot: false,
+    botReason: null,
+  };
+}
+
+/** A later pull request doing what BACKOFF predicted, in other words. */
+export const PARAPHRASE = item(
+  'pr#21',
+  'Add exponential backoff between HTTP retries',
+  ['src/http/retry.ts', 'tests/http/retry.test.ts'],
+  'Failed HTTP requests now wait exponentially longer between retry attempts.',
+);
+
+/** Later work that has nothing to do with either family. */
+export const UNRELATED = item('pr#22', 'Fix typo in README install section', ['README.md'], 'The install command was missing a flag.');
