@@ -1,0 +1,57 @@
+import type { Label, Verdict } from './model.js';
+
+/**
+ * How far two judges agree on the same families (pure). Families are paired
+ * by `familyId`; a family only one side judged is left out. Two views:
+ * - the three labels (strong / related / rejected);
+ * - relevant (strong or related) against rejected, the split the relevance
+ *   metric uses.
+ * Each gives the observed agreement as a percentage and Cohen's kappa,
+ * (po - pe) / (1 - pe), where po is the share of families labelled alike and
+ * pe the share expected by chance from each judge's own label frequencies.
+ * When pe = 1 (both judges gave every family the same single label) kappa is
+ * undefined; it is reported as 1 when they agree on every family (always the
+ * case then) and 0 otherwise. With no family in common every figure is null.
+ */
+export interface JudgeAgreement {
+  /** Families both judges labelled. */
+  families: number;
+  /** Families labelled alike, 0..100. */
+  percent: number | null;
+  kappa: number | null;
+  /** Families both call relevant or both call rejected, 0..100. */
+  relevantPercent: number | null;
+  relevantKappa: number | null;
+}
+
+export function judgeAgreement(a: readonly Verdict[], b: readonly Verdict[]): JudgeAgreement {
+  const other = new Map(b.map((v) => [v.familyId, v.label]));
+  const pairs: [Label, Label][] = [];
+  for (const v of a) {
+    const label = other.get(v.familyId);
+    if (label !== undefined) pairs.push([v.label, label]);
+  }
+  const relevant = (l: Label) => (l === 'rejected' ? 'rejected' : 'relevant');
+  const three = agreement(pairs);
+  const binary = agreement(pairs.map(([x, y]) => [relevant(x), relevant(y)]));
+  return { families: pairs.length, percent: three.percent, kappa: three.kappa, relevantPercent: binary.percent, relevantKappa: binary.kappa };
+}
+
+/** Observed agreement (percent) and Cohen's kappa over paired labels, in whole-number arithmetic until the last division. */
+export function agreement<T>(pairs: readonly (readonly [T, T])[]): { percent: number | null; kappa: number | null } {
+  const n = pairs.length;
+  if (n === 0) return { percent: null, kappa: null };
+  const left = new Map<T, number>();
+  const right = new Map<T, number>();
+  let agreed = 0;
+  for (const [x, y] of pairs) {
+    if (x === y) agreed++;
+    left.set(x, (left.get(x) ?? 0) + 1);
+    right.set(y, (right.get(y) ?? 0) + 1);
+  }
+  // po = agreed / n, pe = chance / n²; kappa = (agreed·n − chance) / (n² − chance).
+  let chance = 0;
+  for (const [label, count] of left) chance += count * (right.get(label) ?? 0);
+  const kappa = chance === n * n ? (agreed === n ? 1 : 0) : (agreed * n - chance) / (n * n - chance);
+  return { percent: (100 * agreed) / n, kappa };
+}
