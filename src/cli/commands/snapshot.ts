@@ -12,6 +12,7 @@ const Options = z.object({
   gitBackend: z.enum(['auto', 'native', 'isomorphic']),
   branch: z.string().optional(),
   name: z.string().optional(),
+  lineCounts: z.boolean().optional(),
   json: z.boolean().optional(),
   quiet: z.boolean().optional(),
 });
@@ -25,6 +26,7 @@ export function register(program: Command, io: CliIO): void {
     .addOption(new Option('--git-backend <name>', 'how git is read: native (git binary) or isomorphic (no git needed)').choices(['auto', 'native', 'isomorphic']).default('auto'))
     .option('--branch <name>', 'the default branch, when HEAD does not name it')
     .option('--name <name>', 'the repository\'s name in the store and manifest')
+    .option('--line-counts', 'also count added/deleted lines per file (git --numstat; several times slower)')
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
       const result = await snapshotRepository({ ...o, progress: stderrProgress(io, o.quiet) });

@@ -1,6 +1,6 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
-import { DOC_PATH, isTestPath } from '../heuristic/signals.js';
+import { DOC_PATH, isReleaseWork, isTestPath } from '../heuristic/signals.js';
 
 /**
  * Baselines are deliberately naive forecasters: every reported score is read
@@ -42,7 +42,10 @@ export function asFamilyEvidence(e: Evidence, reason: string): FamilyEvidence {
  */
 export function humanWorkItems(snapshot: Snapshot): Extract<Evidence, { kind: 'work_item' }>[] {
   return snapshot.evidence
-    .filter((e): e is Extract<Evidence, { kind: 'work_item' }> => e.kind === 'work_item' && !e.item.bot && codePaths(e.item.paths).length > 0)
+    .filter(
+      (e): e is Extract<Evidence, { kind: 'work_item' }> =>
+        e.kind === 'work_item' && !e.item.bot && !isReleaseWork(e.item.title, e.item.paths) && codePaths(e.item.paths).length > 0,
+    )
     .sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
 }
 

@@ -46,7 +46,7 @@ export function isTestPath(path: string): boolean {
 export function collectSignals(snapshot: Snapshot, options: SignalOptions): { signals: Signal[]; dropped: Record<string, number> } {
   const t0 = Date.parse(snapshot.t0);
   const dirFiles = directoryFileCounts(snapshot);
-  const dropped = { bot: 0, old: 0, docsOnly: 0, doneRoadmap: 0, todosOverLimit: 0 };
+  const dropped = { bot: 0, release: 0, old: 0, docsOnly: 0, doneRoadmap: 0, todosOverLimit: 0 };
   const workItems = snapshot.evidence.filter((e): e is Extract<Evidence, { kind: 'work_item' }> => e.kind === 'work_item');
   const categorizer = buildCategorizer(workItems.filter((e) => !e.item.bot).map((e) => ({ text: e.item.title, labels: e.item.labels })));
   const recency = (date: string) => Math.exp(-Math.max(0, t0 - Date.parse(date)) / (120 * DAY_MS));
@@ -56,6 +56,10 @@ export function collectSignals(snapshot: Snapshot, options: SignalOptions): { si
   for (const e of workItems) {
     if (e.item.bot) {
       dropped.bot++;
+      continue;
+    }
+    if (isReleaseWork(e.item.title, e.item.paths)) {
+      dropped.release++;
       continue;
     }
     if (!isRecent(e.date)) {
@@ -103,6 +107,15 @@ export function collectSignals(snapshot: Snapshot, options: SignalOptions): { si
     });
   }
   return { signals: signals.filter((s) => s.topic.length > 0 || s.areas.length > 0), dropped };
+}
+
+const RELEASE_TITLE = /^(chore(\(release\))?:\s*)?(release|releasing|prepare release|bump (the )?version|version bump|v?\d+\.\d+(\.\d+)?([-+][\w.]+)?$)/i;
+const RELEASE_FILES = /(^|\/)(package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.(toml|lock)|pyproject\.toml|setup\.(py|cfg)|version(\.\w+)?|__version__\.py|VERSION)$/i;
+
+/** Cutting a release (a version bump, "Release 1.2.0") is process, not a direction of work. */
+export function isReleaseWork(title: string, paths: readonly string[]): boolean {
+  if (RELEASE_TITLE.test(title.trim())) return true;
+  return paths.length > 0 && paths.every((p) => RELEASE_FILES.test(p) || DOC_PATH.test(p)) && paths.some((p) => RELEASE_FILES.test(p)) && /\d+\.\d+/.test(title);
 }
 
 /** Files directly in each directory at T0, from the snapshot's tree summary. */
