@@ -3,12 +3,17 @@
  * each git backend, and raw `git log --first-parent --name-status` over the
  * same commits, in one run.
  *
- *   npm run bench -- --repo PATH [--limit N] [--modes native,native-no-lines,isomorphic] [--branch NAME] [--json]
+ *   npm run bench -- [--repo PATH (default: the demo repository)] [--limit N] [--modes native,native-no-lines,isomorphic] [--branch NAME] [--json]
  *
  * The requirement it checks: the native backend mines within 2x the time of
  * raw git log on the same history.
  */
 import { parseArgs } from 'node:util';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { snapshotRepository } from '../src/api/snapshot.js';
+import { buildDemoRepo } from '../src/demo/scenario.js';
 import type { GitBackend } from '../src/git/backend.js';
 import type { HistoryGaps } from '../src/git/model.js';
 import { exitOf, spawnGit } from '../src/git/git-process.js';
@@ -165,17 +170,59 @@ async function main(): Promise<void> {
       json: { type: 'boolean', default: false },
     },
   });
-  if (!values.repo) {
-    console.log('No --repo given, and the demo repository is not wired into the benchmark yet. Pass --repo PATH.');
-    return;
-  }
+  const repo = values.repo ?? (await buildDemoForBench());
   const modes = values.modes.split(',').map((m) => m.trim());
   const unknown = modes.filter((m) => !(MODES as readonly string[]).includes(m));
   if (unknown.length > 0) throw new Error(`Unknown mode ${unknown.join(', ')}; use ${MODES.join(', ')}`);
   const limit = values.limit === undefined ? undefined : Number(values.limit);
-  const report = await benchRepository(values.repo, modes as Mode[], limit, values.branch);
-  if (values.json) console.log(JSON.stringify(report, null, 2));
-  else print(report);
+  const report = await benchRepository(repo, modes as Mode[], limit, values.branch);
+  const store = await benchStore(repo, values.branch);
+  if (values.json) console.log(JSON.stringify({ ...report, store }, null, 2));
+  else {
+    print(report);
+    printStore(store);
+  }
+}
+
+/** Without --repo, the benchmark runs on the demo repository, built into a temporary folder. */
+async function buildDemoForBench(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'swe-future-bench-'));
+  await buildDemoRepo(join(dir, 'repo'));
+  return join(dir, 'repo');
+}
+
+export interface StoreBench {
+  /** A snapshot at the tip's time into a new store: mining, caching, evidence. */
+  first: { seconds: number; newCommits: number; peakRssMiB: number };
+  /** The same again: history comes from the store's cache, only new commits are read. */
+  cached: { seconds: number; newCommits: number; cachedCommits: number; peakRssMiB: number };
+}
+
+/** Times `snapshotRepository` (default backend) twice on one store: a cold run and a cached re-run. */
+export async function benchStore(repo: string, branch?: string): Promise<StoreBench> {
+  const dir = mkdtempSync(join(tmpdir(), 'swe-future-bench-db-'));
+  const db = join(dir, 'bench.db');
+  const git = await openRepository(repo, { branch });
+  const t0 = new Date(Date.now() - 86_400_000).toISOString();
+  await git.close();
+  const run = async () => {
+    const started = process.hrtime.bigint();
+    const result = await snapshotRepository({ repo, t0, db, branch, manifestDir: dir });
+    return { seconds: Number(process.hrtime.bigint() - started) / 1e9, mining: result.mining, peakRssMiB: process.resourceUsage().maxRSS / 1024 };
+  };
+  const first = await run();
+  const cached = await run();
+  return {
+    first: { seconds: first.seconds, newCommits: first.mining.newCommits, peakRssMiB: first.peakRssMiB },
+    cached: { seconds: cached.seconds, newCommits: cached.mining.newCommits, cachedCommits: cached.mining.cachedCommits, peakRssMiB: cached.peakRssMiB },
+  };
+}
+
+function printStore(store: StoreBench): void {
+  console.log(`snapshot into a new store        ${String(store.first.newCommits).padStart(7)} commits mined in ${store.first.seconds.toFixed(2).padStart(7)} s   peak RSS ${store.first.peakRssMiB.toFixed(0)} MiB`);
+  console.log(
+    `snapshot again (cached history)  ${String(store.cached.newCommits).padStart(7)} new, ${store.cached.cachedCommits} from cache, ${store.cached.seconds.toFixed(2)} s   peak RSS ${store.cached.peakRssMiB.toFixed(0)} MiB`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
