@@ -8,6 +8,8 @@ import { forecastOrigin, historyEnd, loadValidation, saveValidation } from '../s
 import { loadWorkItems } from '../store/work-items.js';
 import { addDuration, parseDuration } from '../time.js';
 import type { Judge } from '../validate/judge.js';
+import type { EmbeddingCache } from '../validate/judges/embedding.js';
+import { createEmbeddingCache } from '../store/embedding-cache.js';
 import { splitLaterWork } from '../validate/later-work.js';
 import { createLexicalJudge } from '../validate/lexical.js';
 import { computeMetrics } from '../validate/metrics.js';
@@ -22,8 +24,11 @@ export interface ValidateOptions {
   judge?: JudgeName;
   /** Judge bot/dependency work too (default: left out, counted apart). */
   includeBots?: boolean;
-  /** Builds the network judges (embedding, llm); the CLI passes one made from its --llm-* / --embedding-* flags. */
-  networkJudge?: (name: Exclude<JudgeName, 'lexical'>) => Judge;
+  /**
+   * Builds the network judges (embedding, llm); the CLI passes one made from its
+   * --llm-* / --embedding-* flags. It gets the store's embedding cache.
+   */
+  networkJudge?: (name: Exclude<JudgeName, 'lexical'>, deps: { embeddingCache: EmbeddingCache }) => Judge;
   progress?: Progress;
   now?: Date;
 }
@@ -48,10 +53,13 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
   const windowText = options.window ?? '6m';
   const window = parseDuration(windowText, '--window');
   const judgeName = options.judge ?? 'lexical';
-  const judge = judgeName === 'lexical' ? createLexicalJudge() : networkJudge(options, judgeName);
+  if (judgeName !== 'lexical' && !options.networkJudge) {
+    throw new UserError('JUDGE_NOT_CONFIGURED', `The ${judgeName} judge needs a model endpoint`, 'Pass `networkJudge`, a function that builds it.');
+  }
 
   const store = openStore(options.db);
   try {
+    const judge = judgeName === 'lexical' ? createLexicalJudge() : options.networkJudge!(judgeName, { embeddingCache: createEmbeddingCache(store) });
     const forecast = loadForecast(store, options.forecast);
     verifyForecast(forecast);
     const origin = forecastOrigin(store, options.forecast)!;
@@ -91,11 +99,4 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
     progress.done();
     store.close();
   }
-}
-
-function networkJudge(options: ValidateOptions, name: Exclude<JudgeName, 'lexical'>): Judge {
-  if (!options.networkJudge) {
-    throw new UserError('JUDGE_NOT_CONFIGURED', `The ${name} judge needs a model endpoint`, 'Pass `networkJudge`, a function that builds it.');
-  }
-  return options.networkJudge(name);
 }

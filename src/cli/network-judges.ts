@@ -2,6 +2,8 @@ import { UserError } from '../errors.js';
 import { createOpenAIChat } from '../llm/openai-chat.js';
 import { createOpenAIEmbeddings } from '../llm/openai-embeddings.js';
 import type { Judge } from '../validate/judge.js';
+import { createEmbeddingJudge, type EmbeddingCache } from '../validate/judges/embedding.js';
+import { createLlmJudge } from '../validate/judges/llm.js';
 import type { JudgeName } from '../validate/model.js';
 
 export interface NetworkJudgeFlags {
@@ -11,20 +13,16 @@ export interface NetworkJudgeFlags {
   embeddingModel?: string;
 }
 
-/** Builds the embedding or LLM judge from CLI flags (loaded lazily: the offline path never imports them). */
-export function buildNetworkJudge(name: Exclude<JudgeName, 'lexical'>, flags: NetworkJudgeFlags): Judge {
+/** Builds the embedding or LLM judge from CLI flags; nothing is sent until it judges. */
+export function buildNetworkJudge(name: Exclude<JudgeName, 'lexical'>, flags: NetworkJudgeFlags, cache: EmbeddingCache): Judge {
   if (name === 'llm') {
     if (!flags.llmBaseUrl || !flags.llmModel) {
       throw new UserError('JUDGE_NOT_CONFIGURED', 'The llm judge needs a chat model endpoint', 'Pass --llm-base-url URL and --llm-model NAME (key from OPENAI_API_KEY).');
     }
-    return judgeFromModule('llm', { chat: createOpenAIChat({ baseURL: flags.llmBaseUrl, model: flags.llmModel }) });
+    return createLlmJudge({ chat: createOpenAIChat({ baseURL: flags.llmBaseUrl, model: flags.llmModel }) });
   }
   if (!flags.embeddingBaseUrl || !flags.embeddingModel) {
     throw new UserError('JUDGE_NOT_CONFIGURED', 'The embedding judge needs an embeddings endpoint', 'Pass --embedding-base-url URL and --embedding-model NAME (key from OPENAI_API_KEY).');
   }
-  return judgeFromModule('embedding', { embeddings: createOpenAIEmbeddings({ baseURL: flags.embeddingBaseUrl, model: flags.embeddingModel }) });
-}
-
-function judgeFromModule(name: 'llm' | 'embedding', deps: Record<string, unknown>): Judge {
-  throw new UserError('JUDGE_NOT_AVAILABLE', `The ${name} judge is not available in this build yet`, 'Use --judge lexical.');
+  return createEmbeddingJudge({ embeddings: createOpenAIEmbeddings({ baseURL: flags.embeddingBaseUrl, model: flags.embeddingModel }), cache });
 }

@@ -41,7 +41,7 @@ export function register(program: Command, io: CliIO): void {
         window: o.window,
         judge: o.judge,
         includeBots: o.includeBots,
-        networkJudge: (name) => buildNetworkJudge(name, o),
+        networkJudge: (name, deps) => buildNetworkJudge(name, o, deps.embeddingCache),
         progress: stderrProgress(io, o.quiet),
       });
       const v = result.validation;
