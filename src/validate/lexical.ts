@@ -1,9 +1,8 @@
-import { keywordCategory, strongCategory } from '../forecast/heuristic/category.js';
 import type { TaskFamily } from '../forecast/model.js';
-import type { WorkItem } from '../sources/model.js';
 import { cosine, TfIdf } from '../text/tfidf.js';
 import { topicTokens } from '../text/tokens.js';
 import type { Judge, JudgeRequest } from './judge.js';
+import { bodyExcerpt, familyPaths, itemCategory, touchedPaths, verdictFrom } from './judges/shared.js';
 import type { Label, Match, Verdict } from './model.js';
 
 /**
@@ -36,7 +35,6 @@ export const LEXICAL_DEFAULTS: LexicalThresholds = {
   relatedTextInAreaAnyCategory: 0.3,
 };
 
-const MAX_RELATED = 5;
 
 export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): Judge {
   const t = { ...LEXICAL_DEFAULTS, ...overrides };
@@ -44,17 +42,17 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
     name: 'lexical',
     async judge({ families, later }: JudgeRequest) {
       const familyTokens = families.map((f) => topicTokens(familyText(f)));
-      const itemTokens = later.map((i) => topicTokens(`${i.title}\n${i.title}\n${i.body.slice(0, 1500)}`));
+      const itemTokens = later.map((i) => topicTokens(`${i.title}\n${i.title}\n${bodyExcerpt(i.body, 1500)}`));
       const tfidf = new TfIdf([...familyTokens, ...itemTokens]);
       const itemVectors = itemTokens.map((tokens) => tfidf.vector(tokens));
-      const itemCategories = later.map((i) => strongCategory(i.title, i.labels) ?? keywordCategory(`${i.title}\n${i.body.slice(0, 500)}`));
+      const itemCategories = later.map(itemCategory);
 
       const verdicts: Verdict[] = families.map((family, fi) => {
         const fv = tfidf.vector(familyTokens[fi]!);
-        const areas = [...family.anchor.paths, ...family.target_hints.paths];
+        const areas = familyPaths(family);
         const matches: Match[] = later.map((item, ii) => {
           const text = round(cosine(fv, itemVectors[ii]!));
-          const inArea = item.paths.some((p) => areas.some((a) => p === a || p.startsWith(`${a}/`)));
+          const inArea = touchedPaths(item.paths, areas).length > 0;
           const agrees = itemCategories[ii] === family.category;
           const label = labelPair(text, inArea, agrees, t);
           const score = round(0.6 * text + 0.25 * Number(inArea) + 0.15 * Number(agrees));
@@ -75,22 +73,6 @@ function labelPair(text: number, inArea: boolean, agrees: boolean, t: LexicalThr
   return 'rejected';
 }
 
-/** The family's best label over all items, every strong match and the best few related ones. */
-export function verdictFrom(family: TaskFamily, all: readonly Match[]): Verdict {
-  const byScore = (a: Match, b: Match) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  const strong = all.filter((m) => m.label === 'strong').sort(byScore);
-  const related = all.filter((m) => m.label === 'related').sort(byScore).slice(0, MAX_RELATED);
-  const best = strong[0] ?? related[0];
-  const label: Label = strong.length ? 'strong' : related.length ? 'related' : 'rejected';
-  const nearest = [...all].sort(byScore)[0];
-  const reason = best
-    ? `${label}: ${best.key} "${best.title}" (${best.reason})${strong.length > 1 ? `; ${strong.length} strong matches in all` : ''}`
-    : nearest
-      ? `rejected: nearest was ${nearest.key} "${nearest.title}" (${nearest.reason})`
-      : 'rejected: no later work in the window';
-  return { familyId: family.id, category: family.category, label, score: best?.score ?? nearest?.score ?? 0, reason, matches: [...strong, ...related] };
-}
-
 function familyText(f: TaskFamily): string {
   return [f.title, f.expected_behavior, ...f.acceptance_criteria, ...f.target_hints.symbols, ...f.evidence.map((e) => e.text)].join('\n');
 }
@@ -99,4 +81,3 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-export type { WorkItem };

@@ -28,13 +28,13 @@ test('validate --judge embedding talks to the endpoint once per text and caches 
   const first = await runCliJson(args);
   expect(first.validation.judge).toBe('embedding');
   expect(first.verdicts).toHaveLength(first.metrics.families);
-  const requests = server.requestsTo('/v1/embeddings').length;
+  const requests = server.requestsTo('embeddings').length;
   expect(requests).toBeGreaterThan(0);
   const conn = new Database(demo.db, { readonly: true });
   expect(conn.prepare("SELECT COUNT(*) FROM embeddings WHERE model = 'test-embed'").pluck().get()).toBeGreaterThan(0);
   conn.close();
   await runCliJson([...args, '--window', '5m']);
-  expect(server.requestsTo('/v1/embeddings').length).toBe(requests);
+  expect(server.requestsTo('embeddings').length).toBe(requests);
 });
 
 test('validate --judge llm stores every model call with the validation, and no call carries a patch', async () => {
