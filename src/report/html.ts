@@ -1,0 +1,39 @@
+/** Text and number formatting for the report page. Everything from a repository passes through `escapeHtml`. */
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML and SVG, in element content and in quoted attributes alike. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+/** `0.581` → `58.1%`; null → an em dash. */
+export function percent(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)}%`;
+}
+
+/** A difference of two rates in percentage points, signed: `+12.5 pts`. */
+export function points(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const rounded = Math.round(value * 1000) / 10;
+  return `${rounded > 0 ? '+' : rounded < 0 ? '−' : '±'}${Math.abs(rounded).toFixed(1)} pts`;
+}
+
+/** `n/of` as a rate with its counts: `58.1% (151/260)`. */
+export function fraction(n: number, of: number): string {
+  return of === 0 ? '—' : `${percent(n / of)} (${n}/${of})`;
+}
+
+/** The date part of a stored ISO time. */
+export function day(time: string | null | undefined): string {
+  return time ? time.slice(0, 10) : '—';
+}
+
+/** A stored ISO time as `2024-12-10 09:00 UTC`. */
+export function minute(time: string | null | undefined): string {
+  return time ? `${time.slice(0, 10)} ${time.slice(11, 16)} UTC` : '—';
+}
+
+export function score(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : value.toFixed(2);
+}

@@ -1,0 +1,50 @@
+/** The report page's stylesheet, inlined into its <style>: system fonts only, nothing fetched. */
+export const STYLE = `
+:root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#fff;--soft:#f6f8fa;--strong:#1a7f37;--related:#9a6700;--rejected:#cf222e}
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+header.page,main{max-width:1200px;margin:0 auto;padding:0 24px}
+header.page{padding-top:24px;border-bottom:1px solid var(--line)}
+h1{font-size:26px;margin:0 0 4px}h1 .id{color:var(--muted);font-weight:400}
+h2{font-size:20px;margin:32px 0 8px;padding-bottom:4px;border-bottom:1px solid var(--line)}
+h3{font-size:16px;margin:20px 0 6px}h4{font-size:13px;margin:12px 0 4px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
+.lede{color:var(--muted);margin:0 0 12px}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:0 0 16px}
+dl.facts dt{font-weight:600}dl.facts dd{margin:0}
+.muted{color:var(--muted)}
+table{border-collapse:collapse;width:100%;margin:8px 0 16px;font-variant-numeric:tabular-nums}
+th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:right;vertical-align:top}
+th{background:var(--soft);font-weight:600}
+td.rate,td.name{white-space:nowrap}
+td.name,th[scope=rowgroup],table.repos td,table.repos th,table.agreement td:first-child,table.agreement td:nth-child(2){text-align:left}
+th[scope=rowgroup]{background:#fff;text-transform:capitalize}
+tbody{border-top:2px solid var(--line)}
+tr.forecaster td.name{font-weight:600}
+tr.paper td{background:#fff8c5;font-style:italic;color:#3b3f45}
+.published{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:4px 16px;margin-top:24px}
+.published h2{border:0}
+figure{margin:12px 0;overflow-x:auto}figcaption{color:var(--muted);font-size:12px}
+svg.chart{max-width:100%;height:auto}
+.status-failed{color:var(--rejected);font-weight:600}
+.filters{display:flex;flex-wrap:wrap;gap:12px;align-items:center;background:var(--soft);padding:8px 12px;border-radius:6px;position:sticky;top:0;z-index:1}
+.filters select{font:inherit}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:16px;margin-top:12px}
+article.card{border:1px solid var(--line);border-radius:8px;padding:12px 16px;background:#fff}
+article.card[hidden]{display:none}
+article.card h3{margin:0;font-size:16px}.fid{color:var(--muted);font-weight:400;margin-right:4px}
+.meta{margin:4px 0 8px}
+.badge{display:inline-block;padding:0 8px;border-radius:10px;background:var(--soft);border:1px solid var(--line);font-size:12px}
+.badge.forecaster{background:#ddf4ff;border-color:#54aeff}
+.cat-bugfix{background:#ffebe9}.cat-feature{background:#dafbe1}.cat-refactor{background:#fbefff}
+.card dl{margin:0}.card dt{font-weight:600;font-size:12px;color:var(--muted)}.card dd{margin:0 0 6px}
+.card ul{margin:0;padding-left:18px}.card li{margin:2px 0}
+.why{color:var(--muted);font-size:12px}
+.kind{font-size:11px;color:var(--muted);border:1px solid var(--line);border-radius:4px;padding:0 4px}
+.label{display:inline-block;min-width:64px;text-align:center;border-radius:4px;font-size:12px;font-weight:600;color:#fff;padding:0 6px}
+.label.strong{background:var(--strong)}.label.related{background:var(--related)}.label.rejected{background:var(--rejected)}.label.none{background:#8c959f}
+.verdict{border-top:1px dashed var(--line);padding-top:6px;margin-top:6px}.verdict p{margin:0 0 4px}
+.score{color:var(--muted);font-size:12px}
+.abstentions{margin:8px 0}
+code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--soft);padding:0 3px;border-radius:3px}
+.none{color:var(--muted);font-style:italic}
+`;
