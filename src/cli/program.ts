@@ -5,10 +5,11 @@ import * as forecast from './commands/forecast.js';
 import * as query from './commands/query.js';
 import * as report from './commands/report.js';
 import * as snapshot from './commands/snapshot.js';
+import * as study from './commands/study.js';
 import * as validate from './commands/validate.js';
 
 /** Every command module: one file per command, each exporting `register`. */
-const COMMANDS = [snapshot, forecast, validate, query, report, demo];
+const COMMANDS = [snapshot, forecast, validate, study, query, report, demo];
 
 /**
  * The swe-future program. Options shared by every command (--db, --json,

@@ -1,0 +1,243 @@
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { runStudy, type StudyRunResult } from '../../api/study.js';
+import { UserError } from '../../errors.js';
+import { createLlmForecaster } from '../../forecast/llm/index.js';
+import { createOpenAIChat } from '../../llm/openai-chat.js';
+import type { Progress } from '../../progress.js';
+import { formatTable, printResult, type CliIO } from '../io.js';
+import { buildNetworkJudge } from '../network-judges.js';
+import { parseOptions } from '../options.js';
+
+const Options = z.object({
+  db: z.string(),
+  config: z.string().min(1),
+  jobs: z.coerce.number().int().positive(),
+  llmBaseUrl: z.string().optional(),
+  llmModel: z.string().optional(),
+  llmCutoff: z.string().optional(),
+  allowModelAfterT0: z.boolean().optional(),
+  embeddingBaseUrl: z.string().optional(),
+  embeddingModel: z.string().optional(),
+  json: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+  debug: z.boolean().optional(),
+});
+type Options = z.infer<typeof Options>;
+
+/** The exit code after Ctrl-C, as a shell reports a process ended by SIGINT. */
+const INTERRUPTED_EXIT = 130;
+
+export function register(program: Command, io: CliIO): void {
+  program
+    .command('study')
+    .description('Snapshot, forecast (every forecaster of the config) and validate (every judge) each repository of a study config, then print the pooled table; resumable')
+    .requiredOption('--config <file>', 'the study config (JSON; repository paths are relative to it; see docs/study.md)')
+    .option('--jobs <n>', 'repositories worked on at once', '2')
+    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for the llm forecaster or judge (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'chat model for the llm forecaster or judge')
+    .option('--llm-cutoff <date>', "the model's knowledge cutoff; must be before every T0")
+    .option('--allow-model-after-t0', 'run the llm forecaster even if the model may know what came after T0')
+    .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for the embedding judge')
+    .option('--embedding-model <name>', 'embedding model for the embedding judge')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Rerunning the same command resumes the study: repositories already done are skipped, failed and',
+        'unfinished ones are run again. Exit codes: 0 the study ran to its end (failed repositories are',
+        'listed, and counted in --json as study.failed); 2 a bad config or option; 130 interrupted (Ctrl-C:',
+        'running repositories finish first; press it again to abandon them).',
+      ].join('\n'),
+    )
+    .action(async (_opts, command: Command) => {
+      const o = parseOptions(Options, command);
+      const progress = studyProgress(io, o.quiet);
+      const controller = new AbortController();
+      let interrupts = 0;
+      const onSigint = () => {
+        interrupts += 1;
+        if (interrupts === 1) {
+          progress.log('swe-future: interrupted: no new repository starts; the running ones finish (Ctrl-C again abandons them; nothing half-written is kept)');
+          controller.abort();
+          return;
+        }
+        progress.done();
+        io.stderr(`swe-future: abandoned the running repositories. Resume with: ${resumeCommand(o)}\n`);
+        process.exit(INTERRUPTED_EXIT);
+      };
+      process.on('SIGINT', onSigint);
+      let result: StudyRunResult;
+      try {
+        result = await runStudy({
+          db: o.db,
+          config: o.config,
+          jobs: o.jobs,
+          progress,
+          signal: controller.signal,
+          onWarning: (w) => progress.log(`swe-future: warning: ${w}`),
+          networkJudge: (name, deps) => buildNetworkJudge(name, o, deps.embeddingCache),
+          llmForecaster: () => llmForecaster(o),
+        });
+      } finally {
+        process.off('SIGINT', onSigint);
+        progress.done();
+      }
+      if (o.debug) for (const r of result.repos) if (r.stack) io.stderr(`swe-future: ${r.name}: ${r.stack}\n`);
+      printResult(io, o, studyJson(result), () => formatStudy(result));
+      if (result.interrupted) {
+        const done = result.repos.filter((r) => r.status === 'done').length;
+        io.stderr(`swe-future: interrupted with ${done} of ${result.repos.length} repositories done. Resume with: ${resumeCommand(o)}\n`);
+        // The one exit that is not an error: main maps only errors to codes, so wait for stdout, then leave with 130.
+        await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+        process.exit(INTERRUPTED_EXIT);
+      }
+    });
+}
+
+function llmForecaster(o: Options) {
+  if (!o.llmBaseUrl || !o.llmModel) {
+    throw new UserError('LLM_NOT_CONFIGURED', 'The study config names the llm forecaster, which needs a model endpoint', 'Pass --llm-base-url URL and --llm-model NAME (key from OPENAI_API_KEY).');
+  }
+  return createLlmForecaster({
+    chat: createOpenAIChat({ baseURL: o.llmBaseUrl, model: o.llmModel }),
+    cutoff: o.llmCutoff ?? null,
+    allowModelAfterT0: o.allowModelAfterT0 ?? false,
+  });
+}
+
+/** The command that resumes this study: the same config and store, the same settings. */
+function resumeCommand(o: Options): string {
+  const quote = (s: string) => (/^[\w./:=@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const parts = ['swe-future', 'study', '--config', quote(o.config), '--db', quote(o.db)];
+  if (o.jobs !== 2) parts.push('--jobs', String(o.jobs));
+  for (const [flag, value] of [['--llm-base-url', o.llmBaseUrl], ['--llm-model', o.llmModel], ['--llm-cutoff', o.llmCutoff], ['--embedding-base-url', o.embeddingBaseUrl], ['--embedding-model', o.embeddingModel]] as const) {
+    if (value) parts.push(flag, quote(value));
+  }
+  if (o.allowModelAfterT0) parts.push('--allow-model-after-t0');
+  return parts.join(' ');
+}
+
+/** The `--json` document: the study, its pooled table, judge agreement, failed repositories, and every repository's status. */
+export function studyJson(r: StudyRunResult) {
+  const count = (status: string) => r.repos.filter((x) => x.status === status).length;
+  return {
+    study: {
+      id: r.id,
+      name: r.name,
+      config: r.configFile,
+      repos: r.repos.length,
+      done: count('done'),
+      failed: count('failed'),
+      pending: count('pending'),
+      resumed: r.resumed,
+      interrupted: r.interrupted,
+      seconds: round(r.repos.reduce((s, x) => s + (x.seconds ?? 0), 0)),
+      wall_seconds: r.wallSeconds,
+    },
+    table: r.table,
+    agreement: r.agreement,
+    failures: r.repos.filter((x) => x.status === 'failed').map((x) => ({ ord: x.ord, repo: x.name, path: x.path, t0: x.t0, error: x.error })),
+    repositories: r.repos.map((x) => ({ ord: x.ord, repo: x.name, path: x.path, t0: x.t0, status: x.status, snapshot: x.snapshotId, seconds: x.seconds, ran_now: x.ranNow, error: x.error })),
+  };
+}
+
+function formatStudy(r: StudyRunResult): string {
+  const j = studyJson(r).study;
+  const skipped = r.repos.filter((x) => x.status === 'done' && !x.ranNow).length;
+  const head = [
+    `study ${r.id} "${r.name}": ${j.repos} repositories, ${j.done} done, ${j.failed} failed${j.pending ? `, ${j.pending} not run` : ''}` +
+      `; ${j.seconds.toFixed(1)} s of repository time (this run ${r.wallSeconds.toFixed(1)} s${skipped ? `, ${skipped} done before and skipped` : ''})`,
+    `window ${r.config.window} after each T0; forecasters ${r.config.forecasters.join(', ')}; judges ${r.config.judges.join(', ')}`,
+  ];
+  const table = r.table.map((t) => ({
+    forecaster: t.baseline ? `${t.forecaster} (b)` : t.forecaster,
+    judge: t.judge,
+    category: t.category,
+    repos: t.repos,
+    abstained: t.abstentions,
+    families: t.families,
+    strong: t.strong,
+    related: t.related,
+    rejected: t.rejected,
+    relevance: pct(t.relevance),
+    strong_rate: pct(t.strong_rate),
+    coverage: t.category === 'all' ? `${pct(t.coverage)} (${t.covered}/${t.later_work})` : '',
+    lift: t.lift === null ? '' : `${t.lift >= 0 ? '+' : ''}${(t.lift * 100).toFixed(1)} pts vs ${t.best_baseline}`,
+  }));
+  const lines = [
+    ...head,
+    '',
+    'Future-work relevance, families pooled over repositories ((b) = baseline; lift = relevance − the best baseline\'s, same judge and category):',
+    formatTable(table),
+  ];
+  if (r.agreement.length) {
+    lines.push(
+      '',
+      'Judge agreement on the same families (percent alike; Cohen\'s kappa):',
+      formatTable(r.agreement.map((a) => ({
+        forecaster: a.forecaster, judges: `${a.judge_a} / ${a.judge_b}`, repos: a.repos, families: a.families,
+        labels: a.percent === null ? '-' : `${a.percent.toFixed(1)}%`, kappa: fixed(a.kappa),
+        relevant: a.relevant_percent === null ? '-' : `${a.relevant_percent.toFixed(1)}%`, relevant_kappa: fixed(a.relevant_kappa),
+      }))),
+    );
+  }
+  const failed = r.repos.filter((x) => x.status === 'failed');
+  if (failed.length) {
+    lines.push('', `Failed repositories (${failed.length}; the same command tries them again):`, ...failed.map((x) => `  ${x.name} (${x.path} @ ${x.t0.slice(0, 10)}): ${x.error}`));
+  }
+  return lines.join('\n');
+}
+
+function pct(x: number | null): string {
+  return x === null ? '-' : `${(x * 100).toFixed(1)}%`;
+}
+
+function fixed(x: number | null): string {
+  return x === null ? '-' : x.toFixed(3);
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/**
+ * Progress for a study on stderr: one bar of repositories finished out of
+ * all, with the ETA and what a repository is doing now, on a terminal only;
+ * `log` prints a line above the bar (or alone, off a terminal); nothing with --quiet.
+ */
+function studyProgress(io: CliIO, quiet: boolean | undefined): Progress & { log(line: string): void } {
+  if (quiet) return { stage() {}, tick() {}, done() {}, log() {} };
+  if (!io.stderrIsTTY) return { stage() {}, tick() {}, done() {}, log: (line) => io.stderr(`${line}\n`) };
+  let bars: cliProgress.MultiBar | null = null;
+  let bar: cliProgress.SingleBar | null = null;
+  let now = '';
+  return {
+    stage(name) {
+      now = name;
+      bar?.update({ now });
+    },
+    tick(done, total) {
+      if (!bars) {
+        bars = new cliProgress.MultiBar(
+          { format: 'study [{bar}] {value}/{total} repositories | ETA {eta_formatted} | {now}', stream: process.stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 20 },
+          cliProgress.Presets.shades_classic,
+        );
+        bar = bars.create(total, done, { now });
+        return;
+      }
+      bar?.setTotal(total);
+      bar?.update(done, { now });
+    },
+    log(line) {
+      if (bars) bars.log(`${line}\n`);
+      else io.stderr(`${line}\n`);
+    },
+    done() {
+      bars?.stop();
+      bars = null;
+      bar = null;
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { contentHash } from '../hash.js';
+import type { ForecasterName } from '../forecast/model.js';
+import { type RepoStatus, StudyConfig, type StudyRun } from '../study/model.js';
+import type { JudgeName } from '../validate/model.js';
+import type { Store } from './open.js';
+import { transact } from './transaction.js';
+import { loadValidation } from './validations.js';
+
+/**
+ * Studies (migration 3: studies, study_repos, study_results). A study is
+ * keyed by the hash of its normalised config, so the same config is the same
+ * study; each of its repositories has one row that turns `done` in the same
+ * transaction that writes that repository's results.
+ */
+
+export interface StudyRecord {
+  id: number;
+  name: string;
+  config: StudyConfig;
+  hash: string;
+  createdAt: string;
+}
+
+export interface StudyRepoRow {
+  ord: number;
+  path: string;
+  name: string;
+  t0: string;
+  status: RepoStatus;
+  error: string | null;
+  snapshotId: number | null;
+  seconds: number | null;
+  finishedAt: string | null;
+}
+
+/** One (forecaster, judge) result of a repository. */
+export interface StudyResult {
+  forecaster: ForecasterName;
+  judge: JudgeName;
+  forecastId: number;
+  validationId: number;
+}
+
+export function studyHash(config: StudyConfig): string {
+  return contentHash(StudyConfig.parse(config));
+}
+
+/**
+ * The study for this config: the stored one with the same hash (resumed), or
+ * a new one with a `pending` row per repository. `names` are the
+ * repositories' display names, in config order.
+ */
+export function openStudy(store: Store, config: StudyConfig, names: readonly string[]): { study: StudyRecord; resumed: boolean } {
+  const c = StudyConfig.parse(config);
+  const hash = studyHash(c);
+  const addRepo = store.db.prepare(
+    `INSERT OR IGNORE INTO study_repos (study_id, ord, path, name, t0, status) VALUES (?, ?, ?, ?, ?, 'pending')`,
+  );
+  const { id, resumed } = transact(store, () => {
+    const existing = store.db.prepare<[string], number>('SELECT id FROM studies WHERE config_hash = ?').pluck().get(hash);
+    const id =
+      existing ??
+      store.db
+        .prepare<[string, string, string, string], number>('INSERT INTO studies (name, config, config_hash, created_at) VALUES (?, ?, ?, ?) RETURNING id')
+        .pluck()
+        .get(c.name, JSON.stringify(c), hash, new Date().toISOString())!;
+    c.repos.forEach((r, ord) => addRepo.run(id, ord, r.path, names[ord] ?? r.path, r.t0));
+    return { id, resumed: existing !== undefined };
+  });
+  return { study: loadStudy(store, id)!, resumed };
+}
+
+export function loadStudy(store: Store, id: number): StudyRecord | null {
+  const row = store.db
+    .prepare<[number], { id: number; name: string; config: string; config_hash: string; created_at: string }>('SELECT * FROM studies WHERE id = ?')
+    .get(id);
+  if (!row) return null;
+  return { id: row.id, name: row.name, config: StudyConfig.parse(JSON.parse(row.config)), hash: row.config_hash, createdAt: row.created_at };
+}
+
+export function loadStudyRepos(store: Store, studyId: number): StudyRepoRow[] {
+  return store.db
+    .prepare<[number], { ord: number; path: string; name: string; t0: string; status: RepoStatus; error: string | null; snapshot_id: number | null; seconds: number | null; finished_at: string | null }>(
+      'SELECT ord, path, name, t0, status, error, snapshot_id, seconds, finished_at FROM study_repos WHERE study_id = ? ORDER BY ord',
+    )
+    .all(studyId)
+    .map((r) => ({ ord: r.ord, path: r.path, name: r.name, t0: r.t0, status: r.status, error: r.error, snapshotId: r.snapshot_id, seconds: r.seconds, finishedAt: r.finished_at }));
+}
+
+/**
+ * Writes a repository's results and marks it done, in one transaction: a
+ * repository is either done with all its rows or not done with none. A
+ * repository already done (another process finished it first) is left as it is.
+ */
+export function markRepoDone(store: Store, studyId: number, ord: number, done: { snapshotId: number; seconds: number; results: readonly StudyResult[] }): void {
+  const insert = store.db.prepare(
+    'INSERT INTO study_results (study_id, repo_ord, forecaster, judge, forecast_id, validation_id) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  transact(store, () => {
+    if (statusOf(store, studyId, ord) === 'done') return;
+    store.db.prepare('DELETE FROM study_results WHERE study_id = ? AND repo_ord = ?').run(studyId, ord);
+    for (const r of done.results) insert.run(studyId, ord, r.forecaster, r.judge, r.forecastId, r.validationId);
+    store.db
+      .prepare(`UPDATE study_repos SET status = 'done', error = NULL, snapshot_id = ?, seconds = ?, finished_at = ? WHERE study_id = ? AND ord = ?`)
+      .run(done.snapshotId, done.seconds, new Date().toISOString(), studyId, ord);
+  });
+}
+
+/** Records why a repository failed (a later run tries it again); a repository already done stays done. */
+export function markRepoFailed(store: Store, studyId: number, ord: number, failed: { error: string; snapshotId: number | null; seconds: number }): void {
+  transact(store, () => {
+    store.db
+      .prepare(`UPDATE study_repos SET status = 'failed', error = ?, snapshot_id = ?, seconds = ?, finished_at = ? WHERE study_id = ? AND ord = ? AND status <> 'done'`)
+      .run(failed.error, failed.snapshotId, failed.seconds, new Date().toISOString(), studyId, ord);
+  });
+}
+
+function statusOf(store: Store, studyId: number, ord: number): RepoStatus | undefined {
+  return store.db.prepare<[number, number], RepoStatus>('SELECT status FROM study_repos WHERE study_id = ? AND ord = ?').pluck().get(studyId, ord);
+}
+
+/** Every validated forecast of a study, with its verdicts and metrics, for the table. */
+export function loadStudyRuns(store: Store, studyId: number): StudyRun[] {
+  const rows = store.db
+    .prepare<[number], { repo_ord: number; forecaster: ForecasterName; judge: JudgeName; forecast_id: number; validation_id: number; abstained: number }>(
+      `SELECT r.repo_ord, r.forecaster, r.judge, r.forecast_id, r.validation_id, f.abstained
+       FROM study_results r JOIN forecasts f ON f.id = r.forecast_id
+       WHERE r.study_id = ? ORDER BY r.repo_ord, r.forecaster, r.judge`,
+    )
+    .all(studyId);
+  return rows.map((r) => {
+    const v = loadValidation(store, r.validation_id);
+    return { repoOrd: r.repo_ord, forecaster: r.forecaster, judge: r.judge, forecastId: r.forecast_id, abstained: r.abstained === 1, verdicts: v.verdicts, metrics: v.metrics };
+  });
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { Category, ForecasterName } from '../forecast/model.js';
+import { JudgeName, Metrics, Verdict } from '../validate/model.js';
+
+/**
+ * The study stage's nouns. A study runs snapshot → forecast (every
+ * forecaster) → validate (every judge) over a list of repositories, and pools
+ * the verdicts into one table. `StudyConfig` is the config file after
+ * checking (src/study/config.ts): paths absolute, T0s canonical, defaults
+ * filled in; its hash identifies the study, so rerunning the same config
+ * resumes it.
+ */
+
+/** The offline forecasters a study runs when its config names none. */
+export const DEFAULT_FORECASTERS = ['heuristic', 'hotspot', 'recency', 'random-anchor'] as const satisfies readonly ForecasterName[];
+
+/** Forecasters that are baselines: every other forecaster's lift is measured against the best of them. */
+export const BASELINES = ['hotspot', 'recency', 'random-anchor'] as const satisfies readonly ForecasterName[];
+
+export const StudyRepo = z.object({
+  /** Absolute: resolved against the config file's folder. */
+  path: z.string().min(1),
+  /** Canonical UTC (`2025-01-01T00:00:00.000Z`). */
+  t0: z.string(),
+  /** `owner/name`, for the issue tracker source when archived; null when not given. */
+  github: z.string().nullable(),
+  /** The name shown in tables; null: derived from the path. */
+  name: z.string().nullable(),
+});
+export type StudyRepo = z.infer<typeof StudyRepo>;
+
+export const StudyConfig = z.object({
+  name: z.string().min(1),
+  /** As given (`6m`); every repository is validated over (T0, T0 + window]. */
+  window: z.string(),
+  repos: z.array(StudyRepo).min(1),
+  forecasters: z.array(ForecasterName).min(1),
+  judges: z.array(JudgeName).min(1),
+  seed: z.number().int().nonnegative(),
+  maxFamilies: z.number().int().positive(),
+});
+export type StudyConfig = z.infer<typeof StudyConfig>;
+
+export const RepoStatus = z.enum(['pending', 'done', 'failed']);
+export type RepoStatus = z.infer<typeof RepoStatus>;
+
+/** One validated forecast of a study: what the table pools. */
+export const StudyRun = z.object({
+  /** The repository's position in the config. */
+  repoOrd: z.number().int().nonnegative(),
+  forecaster: ForecasterName,
+  judge: JudgeName,
+  forecastId: z.number().int().positive(),
+  abstained: z.boolean(),
+  verdicts: z.array(Verdict),
+  metrics: Metrics,
+});
+export type StudyRun = z.infer<typeof StudyRun>;
+
+export const TableCategory = z.enum([...Category.options, 'all']);
+export type TableCategory = z.infer<typeof TableCategory>;
+
+/**
+ * One row of the study table: a forecaster's verdicts by one judge in one
+ * category, pooled over the repositories (docs/study.md defines each column).
+ * Keys are snake_case, as printed by `--json` and by `swe-future query`.
+ */
+export const StudyTableRow = z.object({
+  forecaster: ForecasterName,
+  baseline: z.boolean(),
+  judge: JudgeName,
+  category: TableCategory,
+  /** Repositories with a validated forecast from this forecaster and judge. */
+  repos: z.number().int().nonnegative(),
+  /** Of those, repositories where the forecaster abstained (emitted no family). */
+  abstentions: z.number().int().nonnegative(),
+  families: z.number().int().nonnegative(),
+  strong: z.number().int().nonnegative(),
+  related: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+  /** (strong + related) / families, pooled; null with no family. */
+  relevance: z.number().nullable(),
+  /** strong / families, pooled; null with no family. */
+  strong_rate: z.number().nullable(),
+  /** Later work items matched strong by some family, summed over repositories; null in the per-category rows. */
+  covered: z.number().int().nonnegative().nullable(),
+  /** Non-bot later work items, summed over repositories; null in the per-category rows. */
+  later_work: z.number().int().nonnegative().nullable(),
+  /** covered / later_work (pooled); null in the per-category rows or with no later work. */
+  coverage: z.number().nullable(),
+  /** The baseline with the highest relevance for this judge and category; null for baselines. */
+  best_baseline: ForecasterName.nullable(),
+  /** relevance − best_baseline's relevance; null for baselines, or when either is null. */
+  lift: z.number().nullable(),
+});
+export type StudyTableRow = z.infer<typeof StudyTableRow>;
+
+/** How far two judges agree on the same frozen families of one forecaster (or `all` of them), pooled over repositories. */
+export const AgreementRow = z.object({
+  forecaster: z.union([ForecasterName, z.literal('all')]),
+  judge_a: JudgeName,
+  judge_b: JudgeName,
+  /** Repositories where both judges validated this forecaster's forecast. */
+  repos: z.number().int().nonnegative(),
+  /** Families both judges labelled. */
+  families: z.number().int().nonnegative(),
+  /** 0..100; null with no family in common. */
+  percent: z.number().nullable(),
+  kappa: z.number().nullable(),
+  relevant_percent: z.number().nullable(),
+  relevant_kappa: z.number().nullable(),
+});
+export type AgreementRow = z.infer<typeof AgreementRow>;
