@@ -15,6 +15,8 @@ const BOT_TITLES: [RegExp, string][] = [
   [/^(chore: )?(update|lock file) (maintenance|lockfile)/i, 'lock file maintenance'],
   [/^\[pre-commit\.ci\]|pre-commit autoupdate/i, 'pre-commit autoupdate'],
   [/^\[snyk\]/i, 'snyk security upgrade'],
+  [/^(update|upgrade|bump)s?\s+(the\s+|all\s+|our\s+)?(dependencies|deps|dependency|crates|packages|lockfile)\b/i, 'dependency update'],
+  [/^(update|upgrade|bump)s?\s+(?!(the\s+)?version\b)\S+(\s+and\s+\S+)?\s+(to|from)\s+v?\d+(\.\d+)*\b/i, 'dependency update'],
 ];
 
 const BOT_BRANCHES = /^[^/\s]+\/(dependabot|renovate|greenkeeper|snyk|pre-commit-ci)[-/]/i;
@@ -32,8 +34,9 @@ export function botReason(input: BotInput): string | null {
   for (const [pattern, reason] of BOT_AUTHORS) {
     if (pattern.test(input.author) || pattern.test(input.authorEmail)) return reason;
   }
+  const title = input.title.replace(/^(\s*(:[a-z0-9_+-]+:|[^\p{L}\p{N}\s(\[]+))+\s*/u, '');
   for (const [pattern, reason] of BOT_TITLES) {
-    if (pattern.test(input.title)) return reason;
+    if (pattern.test(title)) return reason;
   }
   if (input.branch && BOT_BRANCHES.test(input.branch)) return 'branch made by a dependency bot';
   return null;

@@ -50,3 +50,13 @@ test('items come out oldest first and a reused PR number keeps pr#N on the older
   expect(items.map((i) => i.key)).toEqual(['pr#3', 'commit:new']);
   expect(items[1]!.number).toBe(3);
 });
+
+test('human dependency upgrades and gitmoji-prefixed bumps are dependency work too', () => {
+  const items = reconstructWorkItems([
+    commitLiteral({ sha: 'f1', committerTime: '2024-01-01T00:00:00.000Z', message: 'Upgrade dependencies (#20)' }),
+    commitLiteral({ sha: 'f2', committerTime: '2024-01-02T00:00:00.000Z', message: 'update matchit to 0.8.4 (#21)' }),
+    commitLiteral({ sha: 'f3', committerTime: '2024-01-03T00:00:00.000Z', message: '⬆ Bump ruff from 0.6.1 to 0.6.3 (#22)' }),
+    commitLiteral({ sha: 'f4', committerTime: '2024-01-04T00:00:00.000Z', message: 'Update the parser to handle tabs (#23)' }),
+  ]);
+  expect(items.map((i) => i.bot)).toEqual([true, true, true, false]);
+});

@@ -101,12 +101,16 @@ function topTerms(members: readonly Signal[], idf: (term: string) => number, k: 
   const freq = new Map<string, number>();
   for (const m of members) for (const t of new Set(m.topic)) freq.set(t, (freq.get(t) ?? 0) + 1);
   const forms = surfaceForms(members.map((m) => m.text));
-  return [...freq]
-    .filter(([t, f]) => f >= 2 || members.length <= 2)
-    .sort((a, b) => b[1] * idf(b[0]) - a[1] * idf(a[0]) || a[0].localeCompare(b[0]))
-    .map(([t]) => forms.get(t))
-    .filter((w): w is string => Boolean(w) && !anchorWords.has(w!))
-    .slice(0, k);
+  const ranked = (minFreq: number) =>
+    [...freq]
+      .filter(([, f]) => f >= minFreq)
+      .sort((a, b) => b[1] * idf(b[0]) - a[1] * idf(a[0]) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([t]) => forms.get(t))
+      .filter((w): w is string => Boolean(w) && !anchorWords.has(w!))
+      .slice(0, k);
+  // Terms shared by two or more signals; when the signals share none (they cluster by area), the most distinctive ones.
+  const shared = members.length > 2 ? ranked(2) : [];
+  return shared.length ? shared : ranked(1);
 }
 
 function topFiles(members: readonly Signal[], k: number): string[] {

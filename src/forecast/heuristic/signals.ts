@@ -35,7 +35,7 @@ export interface SignalOptions {
 
 const DAY_MS = 86_400_000;
 /** Documentation, examples and repository housekeeping: not code areas a task can anchor on. */
-export const DOC_PATH = /(^|\/)(docs?|documentation|\.github|\.husky|examples?)(\/|$)|\.(md|markdown|rst|txt|adoc)$|(^|\/)(LICEN[CS]E|AUTHORS|CODEOWNERS|\.gitignore|\.editorconfig)[^/]*$/i;
+export const DOC_PATH = /(^|\/)(docs?|docs?_src|documentation|\.github|\.husky|examples?)(\/|$)|\.(md|markdown|rst|txt|adoc)$|(^|\/)(LICEN[CS]E|AUTHORS|CODEOWNERS|\.gitignore|\.editorconfig)[^/]*$/i;
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__|testdata|fixtures)(\/|$)|[._-](test|spec)\.[a-z]+$/i;
 
 /** A test file or folder: an area only when nothing else is touched. */
@@ -110,11 +110,18 @@ export function collectSignals(snapshot: Snapshot, options: SignalOptions): { si
 }
 
 const RELEASE_TITLE = /^(chore(\(release\))?:\s*)?(release|releasing|prepare release|bump (the )?version|version bump|v?\d+\.\d+(\.\d+)?([-+][\w.]+)?$)/i;
+/** Build and tooling files: work touches them, but they are not a code area a task anchors on. */
+const TOOLING_PATH = /(^|\/)\.[^/]+$|^\.[^/]+\/|(^|\/)(package(-lock)?\.json|tsconfig[^/]*\.json|yarn\.lock|pnpm-[^/]*\.yaml|Cargo\.(toml|lock)|pyproject\.toml|setup\.(py|cfg)|requirements[^/]*\.txt|go\.(mod|sum)|Makefile|Dockerfile|[^/]*\.lock|__version__\.py|version\.\w+|VERSION|[^/]*\.config\.(js|cjs|mjs|ts))$/i;
+
+/** A leading emoji or :gitmoji: says nothing about the work ("🔖 Release 0.12.5", ":bug: fix x"). */
+export function plainTitle(title: string): string {
+  return title.replace(/^(\s*(:[a-z0-9_+-]+:|[^\p{L}\p{N}\s(\[]+))+\s*/u, '').trim();
+}
 const RELEASE_FILES = /(^|\/)(package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.(toml|lock)|pyproject\.toml|setup\.(py|cfg)|version(\.\w+)?|__version__\.py|VERSION)$/i;
 
 /** Cutting a release (a version bump, "Release 1.2.0") is process, not a direction of work. */
 export function isReleaseWork(title: string, paths: readonly string[]): boolean {
-  if (RELEASE_TITLE.test(title.trim())) return true;
+  if (RELEASE_TITLE.test(plainTitle(title))) return true;
   return paths.length > 0 && paths.every((p) => RELEASE_FILES.test(p) || DOC_PATH.test(p)) && paths.some((p) => RELEASE_FILES.test(p)) && /\d+\.\d+/.test(title);
 }
 
@@ -142,6 +149,7 @@ export function areaOf(path: string, dirFiles: ReadonlyMap<string, number>): str
 function rankAreas(paths: readonly string[], dirFiles: ReadonlyMap<string, number>): string[] {
   const counts = new Map<string, number>();
   for (const p of paths) {
+    if (TOOLING_PATH.test(p)) continue;
     const area = areaOf(p, dirFiles);
     counts.set(area, (counts.get(area) ?? 0) + 1);
   }
