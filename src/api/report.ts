@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isUserError, UserError } from '../errors.js';
-import { loadReportData } from '../report/data.js';
+import { loadReportData } from '../report/load.js';
 import { renderReport } from '../report/render.js';
 import { openStore } from '../store/open.js';
 

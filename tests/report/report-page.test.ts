@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from 'vitest';
-import { loadReportData } from '../../src/report/data.js';
+import { loadReportData } from '../../src/report/load.js';
 import { escapeHtml } from '../../src/report/html.js';
 import { renderReport } from '../../src/report/render.js';
 import { openStore } from '../../src/store/open.js';
