@@ -1,12 +1,16 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildDemoRepo, DEMO_T0 } from '../demo/scenario.js';
-import type { ForecasterName } from '../forecast/model.js';
+import type { Forecast } from '../forecast/model.js';
 import { silentProgress, type Progress } from '../progress.js';
-import { forecastSnapshot, type ForecastResult } from './forecast.js';
-import { snapshotRepository, type SnapshotResult } from './snapshot.js';
-import { validateForecast, type ValidateResult } from './validate.js';
+import type { Snapshot } from '../snapshot/model.js';
+import { loadForecast } from '../store/forecasts.js';
+import { openStore } from '../store/open.js';
+import { loadSnapshot } from '../store/snapshots.js';
+import { DEFAULT_FORECASTERS } from '../study/model.js';
+import { writeReport } from './report.js';
+import { runStudy, type StudyRunResult } from './study.js';
 
 export interface DemoOptions {
   /** Folder that keeps everything the demo makes; default a new temporary folder. */
@@ -18,20 +22,19 @@ export interface DemoResult {
   out: string;
   repo: string;
   db: string;
-  snapshot: SnapshotResult;
-  /** The heuristic forecaster first, then each baseline. */
-  forecasts: ForecastResult[];
-  /** One lexical validation per forecast, over the demo's 6-month window. */
-  validations: ValidateResult[];
+  /** The one-repository study the demo runs: snapshot, every offline forecaster, the lexical judge. */
+  study: StudyRunResult;
+  snapshot: Snapshot & { id: number };
+  /** The heuristic forecaster's frozen forecast. */
+  forecast: Forecast & { id: number };
+  /** DIR/report/index.html */
+  report: string;
 }
 
-/** The offline forecasters the demo runs: the default and every baseline. */
-export const DEMO_FORECASTERS: readonly Exclude<ForecasterName, 'llm'>[] = ['heuristic', 'hotspot', 'recency', 'random-anchor'];
-
 /**
- * Builds the demo repository and runs every pipeline stage that exists on it,
- * keeping all it makes in one folder: repo/, swe-future.db, snapshots/
- * (and, as later stages land, report/ and export/).
+ * Builds the demo repository and runs every pipeline stage on it, keeping all
+ * it makes in one folder (the CLI contract's layout): repo/, swe-future.db,
+ * snapshots/, study.json (the config of the demo's study), report/index.html.
  */
 export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const progress = options.progress ?? silentProgress;
@@ -42,13 +45,31 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
 
   progress.stage('building the demo repository');
   await buildDemoRepo(repo);
-  const snapshot = await snapshotRepository({ repo, t0: DEMO_T0, db, name: 'demo', manifestDir: join(out, 'snapshots'), progress });
-  const forecasts: ForecastResult[] = [];
-  const validations: ValidateResult[] = [];
-  for (const forecaster of DEMO_FORECASTERS) {
-    const forecast = await forecastSnapshot({ db, snapshot: snapshot.id, forecaster, progress });
-    forecasts.push(forecast);
-    validations.push(await validateForecast({ db, forecast: forecast.id, window: '6m', progress }));
+  const config = join(out, 'study.json');
+  const studyConfig = { name: 'demo', window: '6m', repos: [{ path: 'repo', t0: DEMO_T0, name: 'demo' }], forecasters: [...DEFAULT_FORECASTERS], judges: ['lexical'] };
+  writeFileSync(config, `${JSON.stringify(studyConfig, null, 2)}\n`);
+  const study = await runStudy({ db, config, jobs: 1, progress });
+  const report = await writeReport({ db, study: study.id, out: join(out, 'report') });
+
+  // Opened writable on purpose: the last connection to close checkpoints the WAL, leaving one tidy file.
+  const store = openStore(db);
+  try {
+    const row = study.repos[0];
+    if (!row || row.status !== 'done' || row.snapshotId === null) throw new Error(`The demo study did not complete: ${row?.error ?? 'no repository row'}`);
+    const forecastId = store.db
+      .prepare<[number], number>("SELECT forecast_id FROM study_results WHERE study_id = ? AND forecaster = 'heuristic' LIMIT 1")
+      .pluck()
+      .get(study.id)!;
+    return {
+      out,
+      repo,
+      db,
+      study,
+      snapshot: { ...loadSnapshot(store, row.snapshotId), id: row.snapshotId },
+      forecast: loadForecast(store, forecastId),
+      report: report.path,
+    };
+  } finally {
+    store.close();
   }
-  return { out, repo, db, snapshot, forecasts, validations };
 }
