@@ -3,8 +3,18 @@ import * as api from '../src/index.js';
 
 test('the public API exports exactly these names', () => {
   expect(Object.keys(api).sort()).toEqual([
-    'Commit', 'DEFAULT_SNAPSHOT_CONFIG', 'DEMO_T0', 'Evidence', 'ModifiedFile', 'NAMED_QUERIES', 'RepoFacts', 'Snapshot',
-    'SnapshotConfig', 'Tag', 'TreeFile', 'UserError', 'WorkItem', 'assertVisibleAtT0', 'buildDemoRepo', 'cutAtT0',
-    'demoScenario', 'openRepository', 'openStore', 'reconstructWorkItems', 'runDemo', 'snapshotRepository', 'takeSnapshot',
+    'Commit', 'DEFAULT_SNAPSHOT_CONFIG', 'DEMO_T0', 'Evidence', 'Forecast', 'Metrics', 'ModifiedFile', 'NAMED_QUERIES',
+    'RepoFacts', 'Snapshot', 'SnapshotConfig', 'Tag', 'TaskFamily', 'TreeFile', 'UserError', 'Validation', 'Verdict',
+    'WorkItem', 'assertVisibleAtT0', 'buildDemoRepo', 'computeMetrics', 'createHeuristicForecaster', 'createLexicalJudge',
+    'createLlmForecaster', 'createOpenAIChat', 'createOpenAIEmbeddings', 'cutAtT0', 'demoScenario', 'familyJsonSchema',
+    'forecastSnapshot', 'freezeForecast', 'judgeAgreement', 'offlineForecaster', 'openRepository', 'openStore',
+    'reconstructWorkItems', 'runDemo', 'runStudy', 'snapshotRepository', 'takeSnapshot', 'validateForecast', 'writeReport',
   ]);
+});
+
+test('the family JSON Schema lists every field of the contract as required', () => {
+  const schema = api.familyJsonSchema() as { required: string[] };
+  expect([...schema.required].sort()).toEqual(
+    ['acceptance_criteria', 'anchor', 'category', 'evidence', 'expected_behavior', 'id', 'rationale', 'score', 'score_components', 'target_hints', 'title'],
+  );
 });
