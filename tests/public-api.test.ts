@@ -18,3 +18,9 @@ test('the family JSON Schema lists every field of the contract as required', () 
     ['acceptance_criteria', 'anchor', 'category', 'evidence', 'expected_behavior', 'id', 'rationale', 'score', 'score_components', 'target_hints', 'title'],
   );
 });
+
+test('docs/task-family.schema.json is the TaskFamily schema as the code defines it', async () => {
+  const { readFileSync } = await import('node:fs');
+  const file = JSON.parse(readFileSync(new URL('../docs/task-family.schema.json', import.meta.url), 'utf8'));
+  expect(file).toEqual(api.familyJsonSchema());
+});
