@@ -163,6 +163,9 @@ async function runRepo(
   const started = performance.now();
   let snapshotId: number | null = null;
   try {
+    if (!existsSync(repo.path)) {
+      throw new UserError('STUDY_REPO_NOT_FOUND', `There is no folder ${repo.path} (repos[${row.ord}] of the config)`, 'Clone the repository there or fix its path, then run the same command again.');
+    }
     progress.stage(`${row.name}: snapshot`);
     snapshotId = (await snapshotRepository({ repo: repo.path, t0: repo.t0, db: options.db, name: row.name })).id;
     const results: StudyResult[] = [];

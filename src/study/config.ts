@@ -152,9 +152,10 @@ function configError(issue: z.core.$ZodIssue, input: unknown, where: string): Us
     const fix = at === 'repos' ? `List at least one repository, e.g. "repos": [{"path": "../clones/click", "t0": "2025-03-01"}].` : `List at least one, or leave "${at}" out for the default.`;
     return new UserError('STUDY_CONFIG_INVALID', `The study config ${where} has an empty "${at}"`, fix);
   }
+  const what = issue.message.replace(/^Invalid input: /, '');
   return new UserError(
     'STUDY_CONFIG_INVALID',
-    `The study config ${where} has a bad "${at}" (${issue.message.replace(/^Invalid input: /, '')}, got ${JSON.stringify(value)})`,
+    `The study config ${where} has a bad "${at}" (${what}${/received/.test(what) ? '' : `, got ${JSON.stringify(value)}`})`,
     'See docs/study.md for every key and its type.',
   );
 }

@@ -11,6 +11,11 @@ export const STUDY_T0 = '2024-06-01';
  * area's work (and one that does not). `n` varies the history so repositories differ.
  */
 export async function makeStudyRepo(area: string, n = 0): Promise<TestRepo> {
+  return makeRepo(studyCommits(area, n));
+}
+
+/** The commits of `makeStudyRepo`, to write where a test wants them (`writeRepo`). */
+export function studyCommits(area: string, n = 0): CommitSpec[] {
   const commits: CommitSpec[] = [];
   const month = (m: number, d: number) => `2024-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}T10:00:00Z`;
   let pr = 1;
@@ -27,7 +32,9 @@ export async function makeStudyRepo(area: string, n = 0): Promise<TestRepo> {
   commits.push({ at: month(8, 1), msg: `feat(${area}): retry budget option (#${pr++})`, files: { [`src/${area}/budget.js`]: 'export const budget = 3;\n' } });
   commits.push({ at: month(9, 1), msg: `chore: release 1.${n}.0 (#${pr++})`, files: { 'CHANGELOG.md': `## 1.${n}.0\n` } });
   commits.push({ at: month(10, 1), msg: `fix(${area}): retry jitter (#${pr++})`, files: { [`src/${area}/case1.js`]: 'export const c1 = 11;\n' } });
-  return makeRepo(commits);
+  // The clone is fresh: its history reaches the end of the window.
+  commits.push({ at: month(11, 28), msg: `test: cover the ${area} edge cases (#${pr++})`, files: { [`test/${area}.test.js`]: 'ok\n' } });
+  return commits;
 }
 
 /** Writes a study config into `dir` and returns its path. */

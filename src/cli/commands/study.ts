@@ -185,7 +185,7 @@ function formatStudy(r: StudyRunResult): string {
   }
   const failed = r.repos.filter((x) => x.status === 'failed');
   if (failed.length) {
-    lines.push('', `Failed repositories (${failed.length}; the same command tries them again):`, ...failed.map((x) => `  ${x.name} (${x.path} @ ${x.t0.slice(0, 10)}): ${x.error}`));
+    lines.push('', `Failed repositories (${failed.length}; the same command tries them again):`, ...failed.map((x) => `  ${x.name} (repos[${x.ord}], t0 ${x.t0.slice(0, 10)}): ${x.error}`));
   }
   return lines.join('\n');
 }
