@@ -86,6 +86,10 @@ export function register(program: Command, io: CliIO): void {
       }
       if (o.debug) for (const r of result.repos) if (r.stack) io.stderr(`swe-future: ${r.name}: ${r.stack}\n`);
       printResult(io, o, studyJson(result), () => formatStudy(result));
+      const failed = result.repos.filter((r) => r.status === 'failed').length;
+      if (failed && !o.quiet) {
+        io.stderr(`swe-future: warning: ${failed} of ${result.repos.length} repositories failed (listed in the output); fix them and run the same command again to retry just those\n`);
+      }
       if (result.interrupted) {
         const done = result.repos.filter((r) => r.status === 'done').length;
         io.stderr(`swe-future: interrupted with ${done} of ${result.repos.length} repositories done. Resume with: ${resumeCommand(o)}\n`);
