@@ -88,12 +88,6 @@ export async function runStudy(options: StudyOptions): Promise<StudyRunResult> {
     options.onWarning?.(message);
   };
   const names = config.repos.map((r) => r.name ?? repoName(r.path));
-  const missing = new Set<number>();
-  config.repos.forEach((r, i) => {
-    if (existsSync(r.path)) return;
-    missing.add(i);
-    warn(`${names[i]}: there is no folder ${r.path} (repos[${i}]); it will be recorded as failed. Clone it there and run the same command again to resume`);
-  });
 
   const store = openStore(options.db);
   try {
@@ -103,6 +97,11 @@ export async function runStudy(options: StudyOptions): Promise<StudyRunResult> {
     const total = before.length;
     let finished = total - todo.length;
     const ranNow = new Map<number, string | undefined>();
+    // Missing clones are told before any work (a done repository's clone is not needed any more).
+    const missing = new Set(todo.filter((r) => !existsSync(r.path)).map((r) => r.ord));
+    for (const ord of missing) {
+      warn(`${names[ord]}: there is no folder ${config.repos[ord]!.path} (repos[${ord}]); it will be recorded as failed. Clone it there and run the same command again to resume`);
+    }
     progress.stage(`study ${study.name}: ${todo.length} of ${total} repositories to run, ${jobs} at a time`);
     progress.tick(finished, total);
 

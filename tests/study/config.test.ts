@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { parseStudyConfig } from '../../src/study/config.js';
@@ -99,4 +101,12 @@ test('the same repository at the same T0 twice, or a forecaster listed twice, is
   expect(failure({ ...minimal, forecasters: ['hotspot', 'hotspot'] }).message).toContain('"hotspot" twice');
   // The same clone at two T0s is a normal study.
   expect(parse({ name: 'x', repos: [{ path: 'a', t0: '2024-01-01' }, { path: 'a', t0: '2025-01-01' }] }).repos).toHaveLength(2);
+});
+
+test('eval/dev.json is a valid config: eight repositories beside the checkout, every window ended', () => {
+  const file = join(import.meta.dirname, '../../eval/dev.json');
+  const c = parseStudyConfig(readFileSync(file, 'utf8'), file, { now: new Date('2025-09-02T00:00:00Z') });
+  expect(c.repos.map((r) => r.github)).toEqual(['pallets/click', 'expressjs/express', 'spf13/cobra', 'tokio-rs/axum', 'pmndrs/zustand', 'fastapi/typer', 'encode/httpx', 'sharkdp/bat']);
+  expect(c.repos.every((r) => r.path === join(import.meta.dirname, '../../clones', r.name!))).toBe(true);
+  expect(c).toMatchObject({ window: '6m', forecasters: ['heuristic', 'hotspot', 'recency', 'random-anchor'], judges: ['lexical'] });
 });
