@@ -24,3 +24,15 @@ export class UserError extends Error {
 export function isUserError(err: unknown): err is UserError {
   return err instanceof UserError;
 }
+
+/**
+ * Not a failure: a command that has said all it had to say and must end with
+ * a particular exit code (130 after Ctrl-C). src/cli/main.ts returns the code
+ * and prints nothing more.
+ */
+export class ExitError extends Error {
+  override readonly name = 'ExitError';
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+  }
+}

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
-import { isUserError } from '../errors.js';
+import { ExitError, isUserError } from '../errors.js';
 import { processIO, type CliIO } from './io.js';
 import { buildProgram } from './program.js';
 
@@ -22,6 +22,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
       io.stderr(`swe-future: ${err.message.replace(/^error:\s*/, '').replace(/\n[\s\S]*$/, '')}. Run swe-future --help for usage.\n`);
       return 2;
     }
+    if (err instanceof ExitError) return err.exitCode;
     if (isUserError(err)) {
       io.stderr(`swe-future: ${err.line}\n`);
       if (debug && err.stack) io.stderr(`${err.stack}\n`);

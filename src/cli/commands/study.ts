@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { runStudy, type StudyRunResult } from '../../api/study.js';
-import { UserError } from '../../errors.js';
+import { ExitError, UserError } from '../../errors.js';
 import { createLlmForecaster } from '../../forecast/llm/index.js';
 import { createOpenAIChat } from '../../llm/openai-chat.js';
 import type { Progress } from '../../progress.js';
@@ -93,9 +93,7 @@ export function register(program: Command, io: CliIO): void {
       if (result.interrupted) {
         const done = result.repos.filter((r) => r.status === 'done').length;
         io.stderr(`swe-future: interrupted with ${done} of ${result.repos.length} repositories done. Resume with: ${resumeCommand(o)}\n`);
-        // The one exit that is not an error: main maps only errors to codes, so wait for stdout, then leave with 130.
-        await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-        process.exit(INTERRUPTED_EXIT);
+        throw new ExitError(INTERRUPTED_EXIT);
       }
     });
 }
