@@ -2,6 +2,7 @@ import { UserError } from '../errors.js';
 import { Forecast, TaskFamily } from '../forecast/model.js';
 import type { ModelCall } from '../llm/model.js';
 import type { Store } from './open.js';
+import { insertModelCalls } from './model-calls.js';
 import { transact } from './transaction.js';
 
 /**
@@ -21,10 +22,6 @@ export function saveForecast(store: Store, forecast: Forecast, calls: readonly M
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const insertCitation = store.db.prepare('INSERT INTO family_evidence (family_row, ref, kind, date, reason) VALUES (?, ?, ?, ?, ?)');
-  const insertCall = store.db.prepare(
-    `INSERT INTO model_calls (forecast_id, purpose, model, base_url, request, response, error, prompt_tokens, completion_tokens, started_at, duration_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   return transact(store, () => {
     const existing = store.db
       .prepare<[number, string, string], number>('SELECT id FROM forecasts WHERE snapshot_id = ? AND forecaster = ? AND hash = ?')
@@ -38,9 +35,7 @@ export function saveForecast(store: Store, forecast: Forecast, calls: readonly M
       const row = insertFamily.pluck().get(id, ord, family.id, family.category, family.title, family.anchor.name, family.score, JSON.stringify(family))!;
       for (const e of family.evidence) insertCitation.run(row, e.ref, e.kind, e.date, e.reason);
     });
-    for (const c of calls) {
-      insertCall.run(id, c.purpose, c.model, c.baseURL, c.request, c.response, c.error, c.promptTokens, c.completionTokens, c.startedAt, c.durationMs);
-    }
+    insertModelCalls(store, { forecastId: id }, calls);
     return { id, reused: false };
   });
 }

@@ -2,6 +2,7 @@ import { UserError } from '../errors.js';
 import type { ModelCall } from '../llm/model.js';
 import { Metrics, Validation, Verdict } from '../validate/model.js';
 import type { Store } from './open.js';
+import { insertModelCalls } from './model-calls.js';
 import { transact } from './transaction.js';
 
 /**
@@ -19,10 +20,6 @@ export function saveValidation(store: Store, validation: Validation, hash: strin
     'INSERT INTO verdicts (validation_id, ord, family_id, category, label, score, reason) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
   );
   const insertMatch = store.db.prepare('INSERT INTO matches (verdict_id, ord, work_item_key, title, label, score, reason) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const insertCall = store.db.prepare(
-    `INSERT INTO model_calls (validation_id, purpose, model, base_url, request, response, error, prompt_tokens, completion_tokens, started_at, duration_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   return transact(store, () => {
     const existing = store.db
       .prepare<[number, string, string], number>('SELECT id FROM validations WHERE forecast_id = ? AND judge = ? AND hash = ?')
@@ -37,9 +34,7 @@ export function saveValidation(store: Store, validation: Validation, hash: strin
       const row = insertVerdict.pluck().get(id, ord, verdict.familyId, verdict.category, verdict.label, verdict.score, verdict.reason)!;
       verdict.matches.forEach((m, i) => insertMatch.run(row, i, m.key, m.title, m.label, m.score, m.reason));
     });
-    for (const c of calls) {
-      insertCall.run(id, c.purpose, c.model, c.baseURL, c.request, c.response, c.error, c.promptTokens, c.completionTokens, c.startedAt, c.durationMs);
-    }
+    insertModelCalls(store, { validationId: id }, calls);
     return { id, reused: false };
   });
 }

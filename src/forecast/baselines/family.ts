@@ -1,5 +1,6 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
-import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
+import type { ForecastOutcome, ForecastRequest } from '../forecaster.js';
+import type { Category, FamilyEvidence, ForecasterName, TaskFamily } from '../model.js';
 import { DOC_PATH, isReleaseWork, isTestPath } from '../heuristic/signals.js';
 
 /**
@@ -52,4 +53,23 @@ export function humanWorkItems(snapshot: Snapshot): Extract<Evidence, { kind: 'w
 /** Paths that are code: neither docs nor tests. */
 export function codePaths(paths: readonly string[]): string[] {
   return paths.filter((p) => !DOC_PATH.test(p) && !isTestPath(p));
+}
+
+/** A baseline's outcome: its families, or an abstention with `emptyReason` when it has none. */
+export function baselineOutcome(
+  name: ForecasterName,
+  request: Pick<ForecastRequest, 'seed' | 'maxFamilies'>,
+  families: TaskFamily[],
+  emptyReason: string,
+): ForecastOutcome {
+  return {
+    draft: {
+      forecaster: name,
+      config: { seed: request.seed, maxFamilies: request.maxFamilies },
+      families,
+      abstained: families.length === 0,
+      abstainReason: families.length ? null : emptyReason,
+    },
+    calls: [],
+  };
 }

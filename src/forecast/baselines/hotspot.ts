@@ -2,7 +2,7 @@ import type { Evidence } from '../../snapshot/model.js';
 import type { Forecaster } from '../forecaster.js';
 import type { Category } from '../model.js';
 import { buildCategorizer } from '../heuristic/category.js';
-import { asFamilyEvidence, baselineFamily, codePaths, humanWorkItems } from './family.js';
+import { asFamilyEvidence, baselineFamily, baselineOutcome, codePaths, humanWorkItems } from './family.js';
 
 /** `hotspot`: the most-churned directories before T0, each with the category most of its history had. */
 export function createHotspotBaseline(): Forecaster {
@@ -37,16 +37,7 @@ export function createHotspotBaseline(): Forecaster {
           why: `Baseline: ${spot.dir} had ${spot.commits90} commits in the 90 days and ${spot.commits365} in the 365 days before T0; its history votes bugfix ${votes.bugfix}, feature ${votes.feature}, refactor ${votes.refactor}.`,
         });
       });
-      return {
-        draft: {
-          forecaster: 'hotspot',
-          config: { seed, maxFamilies },
-          families,
-          abstained: families.length === 0,
-          abstainReason: families.length ? null : 'no directory changed in the year before T0',
-        },
-        calls: [],
-      };
+      return baselineOutcome('hotspot', { seed, maxFamilies }, families, 'no directory changed in the year before T0');
     },
   };
 }

@@ -1,7 +1,7 @@
 import { mulberry32 } from '../../random.js';
 import type { Forecaster } from '../forecaster.js';
 import { Category } from '../model.js';
-import { baselineFamily } from './family.js';
+import { baselineFamily, baselineOutcome } from './family.js';
 
 /** `random-anchor`: existing directories at T0 and categories drawn at random (seeded): the floor every forecaster must clear. */
 export function createRandomAnchorBaseline(): Forecaster {
@@ -29,16 +29,7 @@ export function createRandomAnchorBaseline(): Forecaster {
       }
       families.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title));
       families.forEach((f, i) => (f.id = `F${i + 1}`));
-      return {
-        draft: {
-          forecaster: 'random-anchor',
-          config: { seed, maxFamilies },
-          families,
-          abstained: families.length === 0,
-          abstainReason: families.length ? null : 'the tree at T0 has no directories',
-        },
-        calls: [],
-      };
+      return baselineOutcome('random-anchor', { seed, maxFamilies }, families, 'the tree at T0 has no directories');
     },
   };
 }

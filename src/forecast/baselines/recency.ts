@@ -1,7 +1,7 @@
 import type { Forecaster } from '../forecaster.js';
 import { buildCategorizer } from '../heuristic/category.js';
 import { areaOf } from '../heuristic/signals.js';
-import { asFamilyEvidence, baselineFamily, codePaths, humanWorkItems } from './family.js';
+import { asFamilyEvidence, baselineFamily, baselineOutcome, codePaths, humanWorkItems } from './family.js';
 
 /** `recency`: the most recent pre-T0 pull requests (or commits), one family each: "more of the same, where it just happened". */
 export function createRecencyBaseline(): Forecaster {
@@ -26,16 +26,7 @@ export function createRecencyBaseline(): Forecaster {
             why: `Baseline: ${e.ref} "${e.item.title}" was among the ${maxFamilies} most recent human work items before T0 (${e.date.slice(0, 10)}); its most-touched area is ${anchor}.`,
           });
         });
-      return {
-        draft: {
-          forecaster: 'recency',
-          config: { seed, maxFamilies },
-          families,
-          abstained: families.length === 0,
-          abstainReason: families.length ? null : 'no human work items before T0',
-        },
-        calls: [],
-      };
+      return baselineOutcome('recency', { seed, maxFamilies }, families, 'no human work items before T0');
     },
   };
 }
