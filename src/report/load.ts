@@ -18,6 +18,7 @@ import {
   type ReportData,
   type StudyHeader,
 } from './model.js';
+import { compareText } from '../text/order.js';
 
 /**
  * Reads everything the report shows for one study: the figures through the
@@ -107,7 +108,7 @@ function unique(values: readonly string[]): string[] {
 /** `present` ordered as the config lists them, any others after, by name. */
 function inConfigOrder(present: readonly string[], configured: readonly string[]): string[] {
   const rank = (name: string) => (configured.includes(name) ? configured.indexOf(name) : configured.length);
-  return [...present].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return [...present].sort((a, b) => rank(a) - rank(b) || compareText(a, b));
 }
 
 function buildCards(store: Store, study: number, rows: readonly FamilyRow[], matches: readonly MatchRow[], judges: readonly string[]): FamilyCard[] {

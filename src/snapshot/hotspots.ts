@@ -1,4 +1,5 @@
 import type { Commit } from '../git/model.js';
+import { compareText } from '../text/order.js';
 
 export interface Hotspot {
   dir: string;
@@ -40,7 +41,7 @@ export function findHotspots(history: readonly Commit[], t0: string, top: number
     }
   }
   return [...byDir.values()]
-    .sort((a, b) => b.commits365 - a.commits365 || b.changes365 - a.changes365 || a.dir.localeCompare(b.dir))
+    .sort((a, b) => b.commits365 - a.commits365 || b.changes365 - a.changes365 || compareText(a.dir, b.dir))
     .slice(0, top);
 }
 

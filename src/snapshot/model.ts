@@ -62,6 +62,35 @@ export const HotspotEvidence = z.object({
   changes365: z.number().int().nonnegative(),
 });
 
+/**
+ * An issue or pull request from the tracker archive, as it stood at T0 (see
+ * src/github/as-of-t0.ts): open at T0, or closed in the year before it. A
+ * pull request merged by T0 is a work item instead. `date` is when it was
+ * opened; everything in it is dated at or before T0.
+ */
+export const IssueEvidence = z.object({
+  kind: z.literal('issue'),
+  ...base,
+  number: z.number().int().positive(),
+  pullRequest: z.boolean(),
+  state: z.enum(['open', 'closed', 'merged']),
+  labels: z.array(z.string()),
+  author: z.string(),
+  closedAt: z.string().nullable(),
+  /** The latest time at or before T0 anything visible happened to it (comment, label, close...). */
+  lastActivityAt: z.string(),
+  /** The body at T0, cut to 2000 characters; empty when withheld. */
+  body: z.string(),
+  /** Edited after T0 with no recoverable earlier text: not shown. */
+  bodyWithheld: z.boolean(),
+  commentCount: z.number().int().nonnegative(),
+  /** The latest comments at T0 (at most 10, each cut to 500 characters). */
+  comments: z.array(z.object({ author: z.string(), date: z.string(), body: z.string(), bodyWithheld: z.boolean() })),
+  /** A pull request's changed files, where known to be those at T0. */
+  paths: z.array(z.string()),
+  pathsWithheld: z.boolean(),
+});
+
 export const Evidence = z.discriminatedUnion('kind', [
   WorkItemEvidence,
   TodoEvidence,
@@ -69,6 +98,7 @@ export const Evidence = z.discriminatedUnion('kind', [
   RoadmapEvidence,
   TagEvidence,
   HotspotEvidence,
+  IssueEvidence,
 ]);
 export type Evidence = z.infer<typeof Evidence>;
 export type EvidenceKind = Evidence['kind'];

@@ -8,6 +8,7 @@ import { fileVersions, firstSeenDates, ReadBudget } from './line-history.js';
 import { Snapshot, SnapshotConfig, type Evidence } from './model.js';
 import { decodeText, looksBinary, type SnapshotReader } from './reader.js';
 import { findTodos, todoSkipReason } from './todos.js';
+import { compareText } from '../text/order.js';
 
 export const DEFAULT_SNAPSHOT_CONFIG: SnapshotConfig = {
   todoMaxFileBytes: 1024 * 1024,
@@ -112,7 +113,7 @@ async function tagEvidence(input: SnapshotInput, counts: Record<string, number>)
   }
   // How many tags were left out is not counted: that number would tell of tags made after T0.
   counts.tags = kept.length;
-  return kept.sort((a, b) => a.date.localeCompare(b.date) || a.ref.localeCompare(b.ref));
+  return kept.sort((a, b) => compareText(a.date, b.date) || compareText(a.ref, b.ref));
 }
 
 async function documentEvidence(

@@ -1,6 +1,7 @@
 import type { Commit } from '../git/model.js';
 import { botReason } from './bots.js';
 import { WorkItem } from './model.js';
+import { compareText } from '../text/order.js';
 
 const SQUASH = /^(.*\S)\s+\(#(\d+)\)\s*$/;
 const MERGE_PR = /^Merge pull request #(\d+) from (\S+)/;
@@ -19,7 +20,7 @@ const MERGE_PR = /^Merge pull request #(\d+) from (\S+)/;
  */
 export function reconstructWorkItems(commits: readonly Commit[]): WorkItem[] {
   const ordered = [...commits].sort(
-    (a, b) => a.committerTime.localeCompare(b.committerTime) || a.sha.localeCompare(b.sha),
+    (a, b) => compareText(a.committerTime, b.committerTime) || compareText(a.sha, b.sha),
   );
   const taken = new Set<string>();
   const items: WorkItem[] = [];

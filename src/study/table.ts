@@ -2,6 +2,7 @@ import type { ForecasterName } from '../forecast/model.js';
 import { countLabels } from '../validate/metrics.js';
 import type { JudgeName } from '../validate/model.js';
 import { BASELINES, type StudyRun, type StudyTableRow, type TableCategory } from './model.js';
+import { compareText } from '../text/order.js';
 
 /** Row order within a forecaster and judge. */
 export const TABLE_CATEGORIES: readonly TableCategory[] = ['feature', 'bugfix', 'refactor', 'all'];
@@ -69,7 +70,7 @@ function addLift(rows: StudyTableRow[]): StudyTableRow[] {
     if (row.baseline) return row;
     const best = rows
       .filter((b) => b.baseline && b.judge === row.judge && b.category === row.category && b.relevance !== null)
-      .sort((a, b) => b.relevance! - a.relevance! || a.forecaster.localeCompare(b.forecaster))[0];
+      .sort((a, b) => b.relevance! - a.relevance! || compareText(a.forecaster, b.forecaster))[0];
     if (!best) return row;
     return { ...row, best_baseline: best.forecaster, lift: row.relevance === null ? null : round(row.relevance - best.relevance!) };
   });

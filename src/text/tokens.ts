@@ -1,4 +1,5 @@
 import PorterStemmer from 'natural/lib/natural/stemmers/porter_stemmer.js';
+import { compareText } from './order.js';
 
 /**
  * Text to comparable tokens: identifiers split (camelCase, snake_case,
@@ -80,7 +81,7 @@ export function surfaceForms(texts: readonly string[]): Map<string, string> {
   }
   const out = new Map<string, string>();
   for (const [s, forms] of counts) {
-    const best = [...forms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
+    const best = [...forms].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]!;
     out.set(s, best[0]);
   }
   return out;

@@ -2,6 +2,7 @@ import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import type { ForecastOutcome, ForecastRequest } from '../forecaster.js';
 import type { Category, FamilyEvidence, ForecasterName, TaskFamily } from '../model.js';
 import { DOC_PATH, isReleaseWork, isTestPath } from '../heuristic/signals.js';
+import { compareText } from '../../text/order.js';
 
 /**
  * Baselines are deliberately naive forecasters: every reported score is read
@@ -47,7 +48,7 @@ export function humanWorkItems(snapshot: Snapshot): Extract<Evidence, { kind: 'w
       (e): e is Extract<Evidence, { kind: 'work_item' }> =>
         e.kind === 'work_item' && !e.item.bot && !isReleaseWork(e.item.title, e.item.paths) && codePaths(e.item.paths).length > 0,
     )
-    .sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
+    .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
 }
 
 /** Paths that are code: neither docs nor tests. */

@@ -3,6 +3,7 @@ import type { Forecaster } from '../forecaster.js';
 import type { Category } from '../model.js';
 import { buildCategorizer } from '../heuristic/category.js';
 import { asFamilyEvidence, baselineFamily, baselineOutcome, codePaths, humanWorkItems } from './family.js';
+import { compareText } from '../../text/order.js';
 
 /** `hotspot`: the most-churned directories before T0, each with the category most of its history had. */
 export function createHotspotBaseline(): Forecaster {
@@ -17,7 +18,7 @@ export function createHotspotBaseline(): Forecaster {
       // A directory gives way to a child that carries at least half its churn: the specific area is the forecast.
       const candidates = spots.filter((s) => !spots.some((c) => c.dir.startsWith(`${s.dir}/`) && c.commits365 * 2 >= s.commits365));
       const chosen = candidates
-        .sort((a, b) => b.commits365 - a.commits365 || b.commits90 - a.commits90 || a.dir.localeCompare(b.dir))
+        .sort((a, b) => b.commits365 - a.commits365 || b.commits90 - a.commits90 || compareText(a.dir, b.dir))
         .slice(0, maxFamilies);
       const families = chosen.map((spot, i) => {
         const touching = items.filter((e) => e.item.paths.some((p) => p.startsWith(`${spot.dir}/`)));

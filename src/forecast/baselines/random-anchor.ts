@@ -2,6 +2,7 @@ import { mulberry32 } from '../../random.js';
 import type { Forecaster } from '../forecaster.js';
 import { Category } from '../model.js';
 import { baselineFamily, baselineOutcome } from './family.js';
+import { compareText } from '../../text/order.js';
 
 /** `random-anchor`: existing directories at T0 and categories drawn at random (seeded): the floor every forecaster must clear. */
 export function createRandomAnchorBaseline(): Forecaster {
@@ -27,7 +28,7 @@ export function createRandomAnchorBaseline(): Forecaster {
           }),
         );
       }
-      families.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title));
+      families.sort((a, b) => b.score - a.score || compareText(a.title, b.title));
       families.forEach((f, i) => (f.id = `F${i + 1}`));
       return baselineOutcome('random-anchor', { seed, maxFamilies }, families, 'the tree at T0 has no directories');
     },

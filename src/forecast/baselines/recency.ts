@@ -2,6 +2,7 @@ import type { Forecaster } from '../forecaster.js';
 import { buildCategorizer } from '../heuristic/category.js';
 import { areaOf } from '../heuristic/signals.js';
 import { asFamilyEvidence, baselineFamily, baselineOutcome, codePaths, humanWorkItems } from './family.js';
+import { compareText } from '../../text/order.js';
 
 /** `recency`: the most recent pre-T0 pull requests (or commits), one family each: "more of the same, where it just happened". */
 export function createRecencyBaseline(): Forecaster {
@@ -34,5 +35,5 @@ export function createRecencyBaseline(): Forecaster {
 function mostCommon(values: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+  return [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]![0];
 }

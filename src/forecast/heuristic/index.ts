@@ -6,6 +6,7 @@ import { clusterSignals } from './cluster.js';
 import { renderFamily } from './render.js';
 import { scoreCluster, type Scored } from './score.js';
 import { collectSignals, isTestPath } from './signals.js';
+import { compareText } from '../../text/order.js';
 
 /** Every knob of the heuristic forecaster; defaults set on the demo and the eval/ development repositories. */
 export interface HeuristicOptions {
@@ -46,7 +47,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
     async forecast(request: ForecastRequest) {
       const { snapshot } = request;
       const { signals: all, dropped } = collectSignals(snapshot, options);
-      const signals = [...all].sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref)).slice(0, options.maxSignals);
+      const signals = [...all].sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref)).slice(0, options.maxSignals);
       const tfidf = new TfIdf(signals.map((s) => s.topic));
       const clusters = clusterSignals(signals, { threshold: options.clusterThreshold, textWeight: options.textWeight }, tfidf);
       const { rank, count } = hotspotRanks(snapshot.evidence);
@@ -58,7 +59,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         .filter((s): s is Scored => s !== null && !isTestPath(s.anchor.name));
       const passing = scored
         .filter((s) => s.score >= options.minScore)
-        .sort((a, b) => b.score - a.score || a.anchor.name.localeCompare(b.anchor.name));
+        .sort((a, b) => b.score - a.score || compareText(a.anchor.name, b.anchor.name));
       const perAnchor = new Map<string, number>();
       const chosen: Scored[] = [];
       for (const s of passing) {

@@ -2,6 +2,7 @@ import { surfaceForms } from '../../text/tokens.js';
 import type { FamilyEvidence, TaskFamily } from '../model.js';
 import type { Scored } from './score.js';
 import type { Signal } from './signals.js';
+import { compareText } from '../../text/order.js';
 
 /**
  * Writes a scored cluster out as a TaskFamily from templates: every sentence
@@ -9,7 +10,7 @@ import type { Signal } from './signals.js';
  * the evidence it cites.
  */
 export function renderFamily(scored: Scored, id: string, idf: (term: string) => number): TaskFamily {
-  const members = [...scored.cluster.members].sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
+  const members = [...scored.cluster.members].sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
   const anchor = scored.anchor.name;
   const terms = topTerms(members, idf, 4, anchor);
   const topic = terms.slice(0, 3).join(', ') || anchor;
@@ -104,7 +105,7 @@ function topTerms(members: readonly Signal[], idf: (term: string) => number, k: 
   const ranked = (minFreq: number) =>
     [...freq]
       .filter(([, f]) => f >= minFreq)
-      .sort((a, b) => b[1] * idf(b[0]) - a[1] * idf(a[0]) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .sort((a, b) => b[1] * idf(b[0]) - a[1] * idf(a[0]) || compareText(a[0], b[0]))
       .map(([t]) => forms.get(t))
       .filter((w): w is string => Boolean(w) && !anchorWords.has(w!))
       .slice(0, k);
@@ -116,7 +117,7 @@ function topTerms(members: readonly Signal[], idf: (term: string) => number, k: 
 function topFiles(members: readonly Signal[], k: number): string[] {
   const counts = new Map<string, number>();
   for (const m of members) for (const p of m.paths) counts.set(p, (counts.get(p) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, k).map(([p]) => p);
+  return [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).slice(0, k).map(([p]) => p);
 }
 
 /** Identifiers that look like code in the signals' text: `quoted`, camelCase, snake_case, call(). */
@@ -128,7 +129,7 @@ function symbolsOf(members: readonly Signal[]): string[] {
       if (sym && sym.length > 2) found.set(sym, (found.get(sym) ?? 0) + 1);
     }
   }
-  return [...found].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 6).map(([s]) => s);
+  return [...found].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).slice(0, 6).map(([s]) => s);
 }
 
 function countKinds(members: readonly Signal[]): string {

@@ -1,6 +1,7 @@
 import type { Category } from '../model.js';
 import type { Cluster } from './cluster.js';
 import type { Signal } from './signals.js';
+import { compareText } from '../../text/order.js';
 
 /** Weights of the score components; they sum to 1, so the score is in 0..1. */
 export const SCORE_WEIGHTS = {
@@ -62,7 +63,7 @@ function chooseAnchor(members: readonly Signal[]): { name: string; paths: string
   for (const m of members) {
     m.areas.forEach((area, i) => weight.set(area, (weight.get(area) ?? 0) + (i === 0 ? 1 : 0.5)));
   }
-  const ranked = [...weight].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const ranked = [...weight].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   const top = ranked[0];
   if (!top) return null;
   const paths = ranked.filter(([, w]) => w >= top[1] * 0.5).slice(0, 4).map(([a]) => a);

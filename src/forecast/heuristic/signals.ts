@@ -2,6 +2,7 @@ import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import { topicTokens } from '../../text/tokens.js';
 import type { Category } from '../model.js';
 import { buildCategorizer, markerCategory } from './category.js';
+import { compareText } from '../../text/order.js';
 
 /**
  * A signal is one piece of pre-T0 evidence that points at ongoing work: a
@@ -82,7 +83,7 @@ export function collectSignals(snapshot: Snapshot, options: SignalOptions): { si
 
   const todos = snapshot.evidence
     .filter((e): e is Extract<Evidence, { kind: 'todo' }> => e.kind === 'todo' && !DOC_PATH.test(e.path))
-    .sort((a, b) => b.date.localeCompare(a.date) || a.ref.localeCompare(b.ref));
+    .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
   dropped.todosOverLimit = Math.max(0, todos.length - options.maxTodos);
   for (const e of todos.slice(0, options.maxTodos)) {
     signals.push({
@@ -153,5 +154,5 @@ function rankAreas(paths: readonly string[], dirFiles: ReadonlyMap<string, numbe
     const area = areaOf(p, dirFiles);
     counts.set(area, (counts.get(area) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => Number(isTestPath(a[0])) - Number(isTestPath(b[0])) || b[1] - a[1] || a[0].localeCompare(b[0])).map(([a]) => a);
+  return [...counts].sort((a, b) => Number(isTestPath(a[0])) - Number(isTestPath(b[0])) || b[1] - a[1] || compareText(a[0], b[0])).map(([a]) => a);
 }

@@ -2,6 +2,7 @@ import { keywordCategory, strongCategory } from '../../forecast/heuristic/catego
 import type { Category, TaskFamily } from '../../forecast/model.js';
 import type { WorkItem } from '../../sources/model.js';
 import type { Label, Match, Verdict } from '../model.js';
+import { compareText } from '../../text/order.js';
 
 /**
  * What the embedding and LLM judges share: the structural signals (does a
@@ -85,9 +86,7 @@ export function compareMatches(a: Match, b: Match): number {
   return RANK[b.label] - RANK[a.label] || b.score - a.score || compareText(a.key, b.key);
 }
 
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { compareText };
 
 /**
  * A family's verdict from every later item it was scored against: the best
