@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { CliIO } from './io.js';
 import * as demo from './commands/demo.js';
@@ -23,10 +24,17 @@ export function buildProgram(io: CliIO): Command {
     .option('--json', 'print one JSON document on stdout')
     .option('--quiet', 'no progress or log lines on stderr')
     .option('--debug', 'show stack traces for every error')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: () => {} })
     .exitOverride()
     .showHelpAfterError(false);
   for (const command of COMMANDS) command.register(program, io);
   return program;
+}
+
+/** The package's version, read from its package.json (two levels up from src/cli or dist/cli). */
+function packageVersion(): string {
+  const file = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
