@@ -36,7 +36,7 @@ function abstentionList(data: ReportData): string {
   return `<div class="abstentions"><h3>Abstentions (no families)</h3><ul>${items.join('')}</ul></div>`;
 }
 
-function familyCard(card: FamilyCard, forecasterToken: string, verdictTokens: string): string {
+export function familyCard(card: FamilyCard, forecasterToken: string, verdictTokens: string): string {
   const f = card.family;
   const paths = f.anchor.paths.length ? ` <span class="paths">${f.anchor.paths.map((p) => `<code>${e(p)}</code>`).join(' ')}</span>` : '';
   const evidence = f.evidence.map(

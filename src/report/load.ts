@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
-import { TaskFamily } from '../forecast/model.js';
 import { assertStudy, runNamedQuery } from '../queries/run.js';
 import type { Store } from '../store/open.js';
 import { runQuery } from '../store/query.js';
+import { buildCards, FROZEN_FAMILIES_SQL } from './family-cards.js';
 import {
   AgreementRow,
   CoverageRow,
@@ -14,7 +14,6 @@ import {
   RepoRow,
   StudyRepo,
   type Abstention,
-  type FamilyCard,
   type ReportData,
   type StudyHeader,
 } from './model.js';
@@ -44,7 +43,7 @@ export function loadReportData(store: Store, study?: number): ReportData {
     coverage: named('coverage', CoverageRow),
     repos,
     agreement: named('agreement', AgreementRow),
-    cards: buildCards(store, id, familyRows, matchRows, header.judges),
+    cards: buildCards(frozenFamilies(store, id), familyRows, matchRows, header.judges),
     abstentions: abstentionsOf(repos),
   };
 }
@@ -111,62 +110,9 @@ function inConfigOrder(present: readonly string[], configured: readonly string[]
   return [...present].sort((a, b) => rank(a) - rank(b) || compareText(a, b));
 }
 
-function buildCards(store: Store, study: number, rows: readonly FamilyRow[], matches: readonly MatchRow[], judges: readonly string[]): FamilyCard[] {
-  const frozen = new Map<string, string>();
-  for (const r of runQuery(
-    store,
-    `SELECT fa.forecast_id AS forecast, fa.family_id AS family, fa.data FROM families fa
-     WHERE fa.forecast_id IN (SELECT forecast_id FROM study_results WHERE study_id = ?)`,
-    [study],
-  )) {
-    frozen.set(`${String(r.forecast)}/${String(r.family)}`, String(r.data));
-  }
-  const cards = new Map<string, FamilyCard>();
-  for (const row of rows) {
-    const key = `${row.forecast}/${row.family}`;
-    let card = cards.get(key);
-    if (!card) {
-      card = { forecast: row.forecast, forecaster: row.forecaster, repo: row.repo, repoOrd: row.repo_ord, family: familyOf(row, frozen.get(key)), verdicts: [] };
-      cards.set(key, card);
-    }
-    card.verdicts.push({
-      judge: row.judge,
-      label: row.label,
-      score: row.verdict_score,
-      reason: row.reason,
-      matches: matches.filter((m) => m.forecaster === row.forecaster && m.repo === row.repo && m.family === row.family && m.judge === row.judge),
-    });
-  }
-  const rank = (judge: string) => judges.indexOf(judge);
-  for (const card of cards.values()) card.verdicts.sort((a, b) => rank(a.judge) - rank(b.judge));
-  return [...cards.values()];
-}
-
-/** The frozen family JSON; a row whose JSON no longer parses still gets a card from its columns. */
-function familyOf(row: FamilyRow, data: string | undefined): TaskFamily {
-  const parsed = data === undefined ? undefined : TaskFamily.safeParse(safeJson(data));
-  if (parsed?.success) return parsed.data;
-  return {
-    id: row.family,
-    category: row.category as TaskFamily['category'],
-    title: row.title || '(untitled)',
-    anchor: { name: row.anchor || '(none)', paths: [] },
-    expected_behavior: '(the stored family could not be read)',
-    evidence: [],
-    target_hints: { paths: [], symbols: [] },
-    acceptance_criteria: [],
-    score: row.score,
-    score_components: {},
-    rationale: '',
-  };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** The frozen family JSON of a study's forecasts, by `<forecast>/<family>`. */
+function frozenFamilies(store: Store, study: number): Map<string, string> {
+  return new Map(runQuery(store, FROZEN_FAMILIES_SQL, [study]).map((r) => [`${String(r.forecast)}/${String(r.family)}`, String(r.data)]));
 }
 
 function abstentionsOf(repos: readonly RepoRow[]): Abstention[] {
