@@ -280,10 +280,89 @@ CREATE TABLE study_results (
 );
 `;
 
+const v4 = `
+-- The evidence kinds gain 'issue'. SQLite cannot change a CHECK, so the table is
+-- rebuilt its documented way (create new, copy, drop, rename), then its index and
+-- triggers are made again. Nothing references evidence, so foreign keys can stay on.
+CREATE TABLE evidence_new (
+  id INTEGER PRIMARY KEY,
+  snapshot_id INTEGER NOT NULL REFERENCES snapshots(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL CHECK (ord >= 0),
+  kind TEXT NOT NULL CHECK (kind IN ('work_item', 'todo', 'changelog', 'roadmap', 'tag', 'hotspot', 'issue')),
+  ref TEXT NOT NULL,
+  date TEXT NOT NULL CHECK (date GLOB ${ISO_UTC}),
+  text TEXT NOT NULL,
+  path TEXT,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  UNIQUE (snapshot_id, ref),
+  UNIQUE (snapshot_id, ord)
+);
+INSERT INTO evidence_new (id, snapshot_id, ord, kind, ref, date, text, path, data)
+  SELECT id, snapshot_id, ord, kind, ref, date, text, path, data FROM evidence;
+DROP TABLE evidence;
+ALTER TABLE evidence_new RENAME TO evidence;
+CREATE INDEX evidence_by_kind ON evidence (snapshot_id, kind);
+CREATE TRIGGER evidence_visible_at_t0 BEFORE INSERT ON evidence
+WHEN NEW.date > (SELECT t0 FROM snapshots WHERE id = NEW.snapshot_id)
+BEGIN SELECT RAISE(ABORT, 'evidence dated after its snapshot t0'); END;
+CREATE TRIGGER evidence_frozen BEFORE UPDATE ON evidence
+BEGIN SELECT RAISE(ABORT, 'evidence rows are frozen'); END;
+
+-- The GitHub repository a local repository's issues and pull requests come from.
+CREATE TABLE github_repos (
+  id INTEGER PRIMARY KEY,
+  repo_id INTEGER NOT NULL UNIQUE REFERENCES repos(id) ON DELETE CASCADE,
+  full_name TEXT NOT NULL,
+  fetched_at TEXT CHECK (fetched_at IS NULL OR fetched_at GLOB ${ISO_UTC}),
+  fetched_until TEXT CHECK (fetched_until IS NULL OR fetched_until GLOB ${ISO_UTC}),
+  created_at TEXT NOT NULL
+);
+
+-- The raw archive: every response body as received, by request, with its ETag.
+CREATE TABLE github_responses (
+  github_repo_id INTEGER NOT NULL REFERENCES github_repos(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('issues', 'pulls', 'timeline', 'files', 'graphql', 'import')),
+  number INTEGER,
+  etag TEXT,
+  body TEXT NOT NULL,
+  next_key TEXT,
+  fetched_at TEXT NOT NULL CHECK (fetched_at GLOB ${ISO_UTC}),
+  PRIMARY KEY (github_repo_id, key)
+);
+CREATE INDEX github_responses_by_kind ON github_responses (github_repo_id, kind);
+
+-- Items whose timeline, files and edit history were archived whole, and at which updated_at.
+CREATE TABLE github_sync (
+  github_repo_id INTEGER NOT NULL REFERENCES github_repos(id) ON DELETE CASCADE,
+  number INTEGER NOT NULL,
+  updated_at TEXT NOT NULL CHECK (updated_at GLOB ${ISO_UTC}),
+  PRIMARY KEY (github_repo_id, number)
+);
+
+-- Issues and pull requests in their current state, rebuilt from the archive only.
+CREATE TABLE github_items (
+  github_repo_id INTEGER NOT NULL REFERENCES github_repos(id) ON DELETE CASCADE,
+  number INTEGER NOT NULL CHECK (number > 0),
+  kind TEXT NOT NULL CHECK (kind IN ('issue', 'pull')),
+  title TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('open', 'closed')),
+  labels TEXT NOT NULL CHECK (json_valid(labels) AND json_type(labels) = 'array'),
+  created_at TEXT NOT NULL CHECK (created_at GLOB ${ISO_UTC}),
+  updated_at TEXT NOT NULL CHECK (updated_at GLOB ${ISO_UTC}),
+  closed_at TEXT CHECK (closed_at IS NULL OR closed_at GLOB ${ISO_UTC}),
+  merged_at TEXT CHECK (merged_at IS NULL OR merged_at GLOB ${ISO_UTC}),
+  source TEXT NOT NULL CHECK (source IN ('api', 'import')),
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  PRIMARY KEY (github_repo_id, number)
+);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
   { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
   { version: 3, description: 'validations, verdicts and matches, embedding cache, studies', sql: v3 },
+  { version: 4, description: "GitHub archive, sync state and items; evidence kind 'issue'", sql: v4 },
 ];
 
 /** The schema version this swe-future writes and reads. */

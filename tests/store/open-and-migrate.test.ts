@@ -23,7 +23,8 @@ test('a new store has every table and records every schema version', () => {
   const store = tempStore();
   const tables = store.db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
   expect(tables).toEqual([
-    'commit_files', 'commits', 'embeddings', 'evidence', 'families', 'family_evidence', 'forecasts', 'matches', 'model_calls', 'repos',
+    'commit_files', 'commits', 'embeddings', 'evidence', 'families', 'family_evidence', 'forecasts', 'github_items', 'github_repos',
+    'github_responses', 'github_sync', 'matches', 'model_calls', 'repos',
     'schema_migrations', 'snapshots', 'studies', 'study_repos', 'study_results', 'validations', 'verdicts', 'work_items',
   ]);
   const rows = store.db.prepare<[], { version: number; applied_at: string }>('SELECT version, applied_at FROM schema_migrations').all();
