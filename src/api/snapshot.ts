@@ -14,7 +14,7 @@ import { openStore, type Store } from '../store/open.js';
 import { findRepo, upsertRepo } from '../store/repos.js';
 import { transact } from '../store/transaction.js';
 import { saveSnapshot } from '../store/snapshots.js';
-import { saveWorkItems } from '../store/work-items.js';
+import { loadGithubItems, saveTrackedWorkItems } from '../store/github-items.js';
 import { parseDate } from '../time.js';
 
 export interface SnapshotOptions {
@@ -64,6 +64,8 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
     store = existsSync(options.db) ? openStore(options.db) : null;
     const name = options.name ?? repoName(git.facts.path);
     const known = store ? findRepo(store, git.facts.path) : null;
+    // The tracker archive (fetch-github, import-issues), replayed to T0 by the snapshot.
+    const tracker = store && known ? loadGithubItems(store, known.id) : [];
 
     // Read and compute everything first; write only when all of it succeeded, in one transaction.
     progress.stage(`mining ${name} (${git.name} git)`);
@@ -79,6 +81,7 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
       history: cut.history,
       truncated,
       reader: git,
+      tracker: tracker.length > 0 ? tracker : undefined,
       onProgress: (done, total) => progress.tick(done, total),
     });
 
@@ -89,7 +92,7 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
       const repoId = upsertRepo(writer, { path: git.facts.path, name, defaultBranch: git.facts.defaultBranch, rootCommit: root });
       saveCommits(writer, repoId, fresh);
       // All work items, before and after T0: validation reads the later ones, with explicit bounds.
-      saveWorkItems(writer, repoId, reconstructWorkItems(chain));
+      saveTrackedWorkItems(writer, repoId, reconstructWorkItems(chain), tracker);
       return saveSnapshot(writer, repoId, snapshot);
     });
     const manifestPath = writeManifest(options.manifestDir ?? join(dirname(options.db), 'snapshots'), saved.id, snapshot);
@@ -153,7 +156,8 @@ export function repoName(path: string): string {
   return base === '' || base === 'repo' || base === 'repository' ? basename(dirname(path)) : base;
 }
 
-function writeManifest(dir: string, id: number, snapshot: Snapshot): string {
+/** Writes `<dir>/<repo>@<t0 date>.json`: the snapshot's id in the store it was saved to, and its header. */
+export function writeManifest(dir: string, id: number, snapshot: Snapshot): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${snapshot.repo.name.replace(/[^\w.+-]+/g, '_')}@${snapshot.t0.slice(0, 10)}.json`);
   const manifest = {

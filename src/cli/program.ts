@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { CliIO } from './io.js';
 import * as demo from './commands/demo.js';
+import * as fetchGithub from './commands/fetch-github.js';
 import * as forecast from './commands/forecast.js';
+import * as importIssues from './commands/import-issues.js';
 import * as query from './commands/query.js';
 import * as report from './commands/report.js';
 import * as snapshot from './commands/snapshot.js';
@@ -10,7 +12,7 @@ import * as study from './commands/study.js';
 import * as validate from './commands/validate.js';
 
 /** Every command module: one file per command, each exporting `register`. */
-const COMMANDS = [snapshot, forecast, validate, study, query, report, demo];
+const COMMANDS = [snapshot, fetchGithub, importIssues, forecast, validate, study, query, report, demo];
 
 /**
  * The swe-future program. Options shared by every command (--db, --json,

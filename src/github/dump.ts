@@ -169,7 +169,8 @@ export function classifyRecord(value: unknown, repo: string): Classified | strin
   const v = value as Record<string, unknown>;
   const foreign = recordRepository(v);
   if (foreign !== null && foreign !== repo) return `belongs to ${foreign}, not ${repo}`;
-  if (typeof v.event === 'string') {
+  // A timeline's `commented` entry is a comment (with issue_url), not an event.
+  if (typeof v.event === 'string' && v.event !== 'commented') {
     const parsed = check(RestEvent, v);
     if (typeof parsed === 'string') return parsed;
     if (!parsed.issue) return 'an event that does not name its issue: dump repos/OWNER/NAME/issues/events, whose events carry `issue`';

@@ -1,9 +1,11 @@
 import type { Commit, TreeFile } from '../git/model.js';
+import type { GithubItem } from '../github/model.js';
 import { contentHash } from '../hash.js';
 import { reconstructWorkItems } from '../sources/reconstruct.js';
 import { isChangelogPath, isRoadmapPath, roadmapItems, topChangelogSection, type DocLine } from './changelog.js';
 import { assertVisibleAtT0 } from './guard.js';
 import { findHotspots } from './hotspots.js';
+import { trackerEvidence } from './issues.js';
 import { fileVersions, firstSeenDates, ReadBudget } from './line-history.js';
 import { Snapshot, SnapshotConfig, type Evidence } from './model.js';
 import { decodeText, looksBinary, type SnapshotReader } from './reader.js';
@@ -26,6 +28,8 @@ export interface SnapshotInput {
   truncated: boolean;
   reader: SnapshotReader;
   config?: Partial<SnapshotConfig>;
+  /** Issues and pull requests archived from the tracker, in their current state: replayed to T0 in issues.ts. */
+  tracker?: readonly GithubItem[];
   /** Progress through the files scanned for TODOs. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -46,12 +50,14 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
   const counts: Record<string, number> = { commits: input.history.length, historyTruncated: input.truncated ? 1 : 0 };
   const budget = new ReadBudget(config.todoFirstSeenBudget);
   const files = await input.reader.listFiles(head.sha);
+  const tracked = trackerEvidence(input.tracker, input.t0, workItemEvidence(input.history, counts), counts);
   const evidence: Evidence[] = [
-    ...workItemEvidence(input.history, counts),
+    ...tracked.workItems,
     ...(await tagEvidence(input, counts)),
     ...(await documentEvidence(input, files, head, budget, counts)),
     ...(await todoEvidence(input, files, head, config, budget, counts)),
     ...hotspotEvidence(input.history, input.t0, head, config, counts),
+    ...tracked.issues,
   ];
   counts.firstSeenReads = budget.used;
   assertVisibleAtT0(evidence, input.t0);

@@ -92,6 +92,7 @@ function evidenceRow(m: Signal, anchor: string, terms: readonly string[]): Famil
     todo: `open note at T0${where}${about}`,
     changelog: `upcoming-release changelog entry${about}`,
     roadmap: `open roadmap item${about}`,
+    issue: `issue or pull request on the tracker at T0${where}${about}`,
   }[m.kind];
   return { kind: m.kind, ref: m.ref, date: m.date, text: m.text, reason };
 }
@@ -133,7 +134,7 @@ function symbolsOf(members: readonly Signal[]): string[] {
 }
 
 function countKinds(members: readonly Signal[]): string {
-  const names = { work_item: 'pull requests/commits', todo: 'TODO/FIXME notes', changelog: 'changelog entries', roadmap: 'roadmap items' };
+  const names = { work_item: 'pull requests/commits', todo: 'TODO/FIXME notes', changelog: 'changelog entries', roadmap: 'roadmap items', issue: 'tracker issues/PRs' };
   const counts = new Map<string, number>();
   for (const m of members) counts.set(m.kind, (counts.get(m.kind) ?? 0) + 1);
   return [...counts].map(([k, n]) => `${n} ${names[k as Signal['kind']]}`).join(', ');

@@ -2,16 +2,18 @@ import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import { topicTokens } from '../../text/tokens.js';
 import type { Category } from '../model.js';
 import { buildCategorizer, markerCategory } from './category.js';
+import { botReason } from '../../sources/bots.js';
 import { compareText } from '../../text/order.js';
 
 /**
  * A signal is one piece of pre-T0 evidence that points at ongoing work: a
  * recent non-bot work item, a TODO/FIXME, a changelog entry of the upcoming
- * release, an open roadmap item. Hotspots and tags are context, not signals.
+ * release, an open roadmap item, an issue or pull request on the tracker at
+ * T0 (open, or closed within the lookback). Hotspots and tags are context, not signals.
  */
 export interface Signal {
   ref: string;
-  kind: 'work_item' | 'todo' | 'changelog' | 'roadmap';
+  kind: 'work_item' | 'todo' | 'changelog' | 'roadmap' | 'issue';
   date: string;
   /** One line for people. */
   text: string;
@@ -49,7 +51,12 @@ export function collectSignals(snapshot: Snapshot, options: SignalOptions): { si
   const dirFiles = directoryFileCounts(snapshot);
   const dropped = { bot: 0, release: 0, old: 0, docsOnly: 0, doneRoadmap: 0, todosOverLimit: 0 };
   const workItems = snapshot.evidence.filter((e): e is Extract<Evidence, { kind: 'work_item' }> => e.kind === 'work_item');
-  const categorizer = buildCategorizer(workItems.filter((e) => !e.item.bot).map((e) => ({ text: e.item.title, labels: e.item.labels })));
+  const issues = snapshot.evidence.filter((e): e is Extract<Evidence, { kind: 'issue' }> => e.kind === 'issue');
+  // Tracker labels ("bug", "enhancement") teach the categorizer what this repository calls each kind of work.
+  const categorizer = buildCategorizer([
+    ...workItems.filter((e) => !e.item.bot).map((e) => ({ text: e.item.title, labels: e.item.labels })),
+    ...issues.map((e) => ({ text: e.text, labels: e.labels })),
+  ]);
   const recency = (date: string) => Math.exp(-Math.max(0, t0 - Date.parse(date)) / (120 * DAY_MS));
   const isRecent = (date: string) => t0 - Date.parse(date) <= options.lookbackDays * DAY_MS;
 
@@ -95,6 +102,22 @@ export function collectSignals(snapshot: Snapshot, options: SignalOptions): { si
     });
   }
 
+  for (const e of issues) {
+    const paths = [...new Set([...e.paths, ...mentionedPaths(`${e.text}\n${e.body}`, dirFiles)])].filter((p) => !DOC_PATH.test(p));
+    if (botReason({ title: e.text, author: e.author, authorEmail: '', branch: null })) dropped.bot++;
+    else if (isReleaseWork(e.text, paths)) dropped.release++;
+    else if (!isRecent(e.lastActivityAt)) dropped.old++;
+    else {
+      signals.push({
+        ref: e.ref, kind: 'issue', date: e.date, text: e.text,
+        topic: topicTokens(`${e.text} ${e.text} ${e.body.slice(0, 400)}`),
+        areas: rankAreas(paths, dirFiles), paths, labels: e.labels,
+        category: categorizer.categorize(`${e.text}\n${e.body.slice(0, 400)}`, e.labels),
+        recency: recency(e.lastActivityAt),
+      });
+    }
+  }
+
   for (const e of snapshot.evidence) {
     if (e.kind !== 'changelog' && e.kind !== 'roadmap') continue;
     if (e.kind === 'roadmap' && e.done) {
@@ -124,6 +147,12 @@ const RELEASE_FILES = /(^|\/)(package\.json|package-lock\.json|yarn\.lock|pnpm-l
 export function isReleaseWork(title: string, paths: readonly string[]): boolean {
   if (RELEASE_TITLE.test(plainTitle(title))) return true;
   return paths.length > 0 && paths.every((p) => RELEASE_FILES.test(p) || DOC_PATH.test(p)) && paths.some((p) => RELEASE_FILES.test(p)) && /\d+\.\d+/.test(title);
+}
+
+/** File paths an issue's text names (`src/parser/index.js`) in a directory that existed at T0. */
+function mentionedPaths(text: string, dirFiles: ReadonlyMap<string, number>): string[] {
+  const found = [...text.matchAll(/(?:^|[\s`'"(])((?:[\w.-]+\/)+[\w-]+\.\w+)/g)].map((m) => m[1]!.replace(/^\.\//, ''));
+  return found.filter((p) => dirFiles.has(p.split('/').slice(0, -1).join('/')));
 }
 
 /** Files directly in each directory at T0, from the snapshot's tree summary. */
