@@ -1,19 +1,26 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { isUserError, UserError } from '../errors.js';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { UserError } from '../errors.js';
 import type { Forecaster } from '../forecast/forecaster.js';
 import { silentProgress, type Progress } from '../progress.js';
+import { defaultCacheDir } from '../git/clone-cache.js';
+import { coordinateStudy, type CoordinatorSettings } from '../queue/coordinator.js';
+import { connectQueue, type QueueConnection } from '../queue/connection.js';
+import type { ModelSettings } from '../queue/job.js';
 import { openStore, type Store } from '../store/open.js';
-import { loadStudyRepos, loadStudyRuns, markRepoDone, markRepoFailed, openStudy, type StudyRepoRow, type StudyResult } from '../store/studies.js';
+import { mergeShard, type MergeResult } from '../store/shards.js';
+import { loadSnapshot } from '../store/snapshots.js';
+import { loadStudyRepos, loadStudyRuns, markRepoFailed, openStudy, type StudyRecord, type StudyRepoRow } from '../store/studies.js';
 import { poolAgreement } from '../study/agreement.js';
 import { parseStudyConfig } from '../study/config.js';
-import type { AgreementRow, StudyConfig, StudyRepo, StudyTableRow } from '../study/model.js';
+import type { AgreementRow, RepoTask, StudyConfig, StudyTableRow } from '../study/model.js';
 import { runPool } from '../study/pool.js';
 import { buildStudyTable } from '../study/table.js';
 import type { JudgeName } from '../validate/model.js';
-import { forecastSnapshot } from './forecast.js';
-import { repoName, snapshotRepository } from './snapshot.js';
-import { validateForecast, type ValidateOptions } from './validate.js';
+import { repoName, writeManifest } from './snapshot.js';
+import { runRepoTask } from './study-repo.js';
+import type { ValidateOptions } from './validate.js';
 
 export interface StudyOptions {
   db: string;
@@ -33,6 +40,20 @@ export interface StudyOptions {
   llmForecaster?: () => Forecaster;
   /** The present (tests pin it): windows must have ended by then. */
   now?: Date;
+  /**
+   * A Redis URL (`redis://[:PASSWORD@]HOST:PORT[/DB]`): run the repositories as
+   * jobs on this queue, done by `swe-future worker` processes, instead of in
+   * this process. Never printed, logged or stored.
+   */
+  queue?: string;
+  /** With `queue`: put repositories whose jobs failed (retries exhausted) back on the queue. Local runs always retry them. */
+  retryFailed?: boolean;
+  /** With `queue`: retries, backoff, how often progress is read (tests make them short). */
+  queueSettings?: CoordinatorSettings;
+  /** With `queue`: the endpoint settings (no keys) the workers build the llm forecaster and network judges from. */
+  models?: ModelSettings;
+  /** Where repositories named by a clone URL are cloned (local runs); default `defaultCacheDir()`. */
+  cacheDir?: string;
 }
 
 export interface StudyRepoOutcome extends StudyRepoRow {
@@ -62,15 +83,23 @@ export interface StudyRunResult {
 
 /**
  * Runs a study: for every repository of the config, snapshot → forecast
- * with every forecaster → validate with every judge, `jobs` repositories at
- * a time; then pools every result of the study into the table.
+ * with every forecaster → validate with every judge; then pools every result
+ * of the study into the table. Each repository is one unit of work
+ * (`runRepoTask`, src/api/study-repo.ts) that writes into a shard of its own;
+ * this process is the only writer of the main store and merges each shard in
+ * one transaction. Locally `jobs` repositories run at once; with `queue`, the
+ * repositories are jobs on a BullMQ queue run by `swe-future worker`
+ * processes on any machine (docs/scale-out.md), and this process enqueues,
+ * watches and merges.
  *
  * Resumable: the study is keyed by its config's hash, repositories already
  * done are skipped, and a repository interrupted half-way is redone from the
- * start (snapshot, forecast and validate reuse identical stored objects, so
- * nothing is duplicated). A repository that fails is recorded `failed` with
- * its one-line error and the study goes on; the next run tries it again.
- * Only the config (and the forecaster and judge builders) can stop the
+ * start (its shard is thrown away; an identical snapshot, forecast or
+ * validation already in the store is reused at the merge, so nothing is
+ * duplicated). A repository that fails is recorded `failed` with its
+ * one-line error and the study goes on; the next run tries it again (with
+ * `queue`: only with `retryFailed`). Only the config, the options (and the
+ * forecaster and judge builders, and the queue's reachability) can stop the
  * study before it starts, as a UserError.
  */
 export async function runStudy(options: StudyOptions): Promise<StudyRunResult> {
@@ -81,6 +110,8 @@ export async function runStudy(options: StudyOptions): Promise<StudyRunResult> {
   const configFile = resolve(options.config);
   const config = parseStudyConfig(readConfig(options.config, configFile), configFile, { now: options.now ?? new Date(), display: options.config });
   assertBuildable(config, options);
+  // Checked before the store is created: an unreachable queue leaves nothing behind.
+  const queue = options.queue === undefined ? null : await connectQueue(options.queue);
 
   const warnings: string[] = [];
   const warn = (message: string) => {
@@ -89,40 +120,17 @@ export async function runStudy(options: StudyOptions): Promise<StudyRunResult> {
   };
   const names = config.repos.map((r) => r.name ?? repoName(r.path));
 
-  const store = openStore(options.db);
+  let store: Store | null = null;
   try {
+    store = openStore(options.db);
     const { study, resumed } = openStudy(store, config, names);
     const before = loadStudyRepos(store, study.id);
-    const todo = before.filter((r) => r.status !== 'done');
-    const total = before.length;
-    let finished = total - todo.length;
-    const ranNow = new Map<number, string | undefined>();
-    // Missing clones are told before any work (a done repository's clone is not needed any more).
-    const missing = new Set(todo.filter((r) => !existsSync(r.path)).map((r) => r.ord));
-    for (const ord of missing) {
-      warn(`${names[ord]}: there is no folder ${config.repos[ord]!.path} (repos[${ord}]); it will be recorded as failed. Clone it there and run the same command again to resume`);
-    }
-    progress.stage(`study ${study.name}: ${todo.length} of ${total} repositories to run, ${jobs} at a time`);
-    progress.tick(finished, total);
-
-    const work = todo.map((row) => ({
-      key: row.path,
-      run: async () => {
-        // A missing clone was warned about above: its failure needs no second warning.
-        const outcome = await runRepo(store, study.id, config, row, config.repos[row.ord]!, options, progress, missing.has(row.ord) ? () => {} : warn);
-        ranNow.set(row.ord, outcome.stack);
-        progress.tick(++finished, total);
-      },
-    }));
-    try {
-      await runPool(work, { jobs, stopped: () => options.signal?.aborted ?? false });
-    } finally {
-      progress.done();
-    }
+    const ctx: RunContext = { store, study, config, options, progress, warn, manifestDir: join(dirname(resolve(options.db)), 'snapshots') };
+    const ran = queue ? await runOnQueue(ctx, before, queue) : await runLocally(ctx, before, jobs);
 
     const repos = loadStudyRepos(store, study.id).map((r) => {
-      const stack = ranNow.get(r.ord);
-      return { ...r, ranNow: ranNow.has(r.ord), ...(stack ? { stack } : {}) };
+      const stack = ran.ranNow.get(r.ord);
+      return { ...r, ranNow: ran.ranNow.has(r.ord), ...(stack ? { stack } : {}) };
     });
     const runs = loadStudyRuns(store, study.id);
     const lists = { forecasters: config.forecasters, judges: config.judges, runs };
@@ -132,7 +140,7 @@ export async function runStudy(options: StudyOptions): Promise<StudyRunResult> {
       configFile,
       config,
       resumed,
-      interrupted: todo.some((r) => !ranNow.has(r.ord)),
+      interrupted: ran.interrupted,
       repos,
       table: buildStudyTable(lists),
       agreement: poolAgreement(lists),
@@ -140,60 +148,125 @@ export async function runStudy(options: StudyOptions): Promise<StudyRunResult> {
       warnings,
     };
   } finally {
-    store.close();
+    store?.close();
+    await queue?.close();
   }
 }
 
+interface RunContext {
+  store: Store;
+  study: StudyRecord;
+  config: StudyConfig;
+  options: StudyOptions;
+  progress: Progress;
+  warn: (message: string) => void;
+  /** Where snapshot manifests of merged repositories go: `snapshots/` beside the main store. */
+  manifestDir: string;
+}
+
+interface Ran {
+  /** Repositories worked on in this run, with the stack of a bug if one failed of it. */
+  ranNow: Map<number, string | undefined>;
+  interrupted: boolean;
+}
+
+/** The repository's work as one task: what the unit (and a queue job) needs. */
+export function repoTask(study: StudyRecord, config: StudyConfig, row: StudyRepoRow): RepoTask {
+  const repo = config.repos[row.ord]!;
+  return {
+    study: { hash: study.hash, name: study.name },
+    ord: row.ord,
+    name: row.name,
+    path: row.path,
+    ...(repo.url === undefined ? {} : { url: repo.url }),
+    t0: row.t0,
+    window: config.window,
+    forecasters: config.forecasters,
+    judges: config.judges,
+    seed: config.seed,
+    maxFamilies: config.maxFamilies,
+  };
+}
+
 /**
- * One repository, start to end. Its results and its `done` mark are written
- * in one transaction at the end; a failure anywhere marks it `failed` with
- * the error's one line and does not throw.
+ * Merges a repository's shard into the main store (one transaction; a
+ * repository already done is left as it is) and writes the manifest of each
+ * snapshot merged now.
  */
-async function runRepo(
-  store: Store,
-  studyId: number,
-  config: StudyConfig,
-  row: StudyRepoRow,
-  repo: StudyRepo,
-  options: StudyOptions,
-  progress: Progress,
-  warn: (message: string) => void,
-): Promise<{ stack?: string }> {
-  const started = performance.now();
-  let snapshotId: number | null = null;
-  try {
-    if (!existsSync(repo.path)) {
-      throw new UserError('STUDY_REPO_NOT_FOUND', `There is no folder ${repo.path} (repos[${row.ord}] of the config)`, 'Clone the repository there or fix its path, then run the same command again.');
-    }
-    progress.stage(`${row.name}: snapshot`);
-    snapshotId = (await snapshotRepository({ repo: repo.path, t0: repo.t0, db: options.db, name: row.name })).id;
-    const results: StudyResult[] = [];
-    const said = new Set<string>();
-    for (const forecaster of config.forecasters) {
-      progress.stage(`${row.name}: forecast (${forecaster})`);
-      const forecast = await forecastSnapshot({
-        db: options.db, snapshot: snapshotId, forecaster, seed: config.seed, maxFamilies: config.maxFamilies, llm: options.llmForecaster,
-      });
-      for (const judge of config.judges) {
-        progress.stage(`${row.name}: validate (${forecaster}, ${judge})`);
-        const validation = await validateForecast({
-          db: options.db, forecast: forecast.id, window: config.window, judge, networkJudge: options.networkJudge, now: options.now,
-        });
-        for (const w of validation.warnings.filter((x) => !said.has(x))) {
-          said.add(w);
-          warn(`${row.name}: ${w}`);
-        }
-        results.push({ forecaster, judge, forecastId: forecast.id, validationId: validation.id });
-      }
-    }
-    markRepoDone(store, studyId, row.ord, { snapshotId, seconds: seconds(started), results });
-    return {};
-  } catch (err) {
-    const line = isUserError(err) ? err.line : `internal error (a bug: please report it): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
-    markRepoFailed(store, studyId, row.ord, { error: line, snapshotId, seconds: seconds(started) });
-    warn(`${row.name} failed: ${line}`);
-    return isUserError(err) ? {} : { stack: err instanceof Error ? err.stack : String(err) };
+export function mergeRepoShard(store: Store, shardFile: string, manifestDir: string): MergeResult {
+  const merged = mergeShard(store, shardFile);
+  for (const r of merged.repos) {
+    if (r.snapshotId !== null) writeManifest(manifestDir, r.snapshotId, loadSnapshot(store, r.snapshotId));
   }
+  return merged;
+}
+
+/** `jobs` repositories at a time in this process, each into a shard in a temporary folder, merged as it finishes. */
+async function runLocally(ctx: RunContext, before: StudyRepoRow[], jobs: number): Promise<Ran> {
+  const { store, study, config, options, progress, warn } = ctx;
+  const todo = before.filter((r) => r.status !== 'done');
+  const total = before.length;
+  let finished = total - todo.length;
+  const ranNow = new Map<number, string | undefined>();
+  // Missing clones are told before any work (a done repository's clone is not needed any more).
+  const missing = new Set(todo.filter((r) => !existsSync(r.path) && config.repos[r.ord]!.url === undefined).map((r) => r.ord));
+  for (const ord of missing) {
+    warn(`${before[ord]!.name}: there is no folder ${config.repos[ord]!.path} (repos[${ord}]); it will be recorded as failed. Clone it there and run the same command again to resume`);
+  }
+  progress.stage(`study ${study.name}: ${todo.length} of ${total} repositories to run, ${jobs} at a time`);
+  progress.tick(finished, total);
+  const cacheDir = options.cacheDir ?? defaultCacheDir();
+
+  const work = todo.map((row) => ({
+    key: row.path,
+    run: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'swe-future-shard-'));
+      try {
+        const shard = join(dir, 'shard.db');
+        const outcome = await runRepoTask(repoTask(study, config, row), {
+          shard, seedFrom: store.file, cacheDir, networkJudge: options.networkJudge, llmForecaster: options.llmForecaster, progress, onWarning: warn, now: options.now,
+        });
+        if (outcome.status === 'done') {
+          mergeRepoShard(store, shard, ctx.manifestDir);
+          ranNow.set(row.ord, undefined);
+        } else {
+          markRepoFailed(store, study.id, row.ord, { error: outcome.error, snapshotId: null, seconds: outcome.seconds });
+          // A missing clone was warned about above: its failure needs no second warning.
+          if (!missing.has(row.ord)) warn(`${row.name} failed: ${outcome.error}`);
+          ranNow.set(row.ord, outcome.stack);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      progress.tick(++finished, total);
+    },
+  }));
+  try {
+    await runPool(work, { jobs, stopped: () => options.signal?.aborted ?? false });
+  } finally {
+    progress.done();
+  }
+  return { ranNow, interrupted: todo.some((r) => !ranNow.has(r.ord)) };
+}
+
+/** Enqueues the repositories not done, shows the queue's progress, merges each result as it arrives (src/queue/coordinator.ts). */
+async function runOnQueue(ctx: RunContext, before: StudyRepoRow[], queue: QueueConnection): Promise<Ran> {
+  const { store, study, config, options, progress, warn } = ctx;
+  const result = await coordinateStudy({
+    queue,
+    rows: before,
+    task: (row) => repoTask(study, config, row),
+    merge: (file) => mergeRepoShard(store, file, ctx.manifestDir).merged,
+    fail: (ord, error, secs) => markRepoFailed(store, study.id, ord, { error, snapshotId: null, seconds: secs }),
+    status: () => new Map(loadStudyRepos(store, study.id).map((r) => [r.ord, r.status])),
+    retryFailed: options.retryFailed ?? false,
+    progress,
+    warn,
+    signal: options.signal,
+    ...(options.queueSettings ?? {}),
+    models: options.models ?? null,
+  });
+  return { ranNow: new Map([...result.ranNow].map((ord) => [ord, undefined])), interrupted: result.interrupted };
 }
 
 function readConfig(given: string, file: string): string {

@@ -10,9 +10,10 @@ import * as report from './commands/report.js';
 import * as snapshot from './commands/snapshot.js';
 import * as study from './commands/study.js';
 import * as validate from './commands/validate.js';
+import * as worker from './commands/worker.js';
 
 /** Every command module: one file per command, each exporting `register`. */
-const COMMANDS = [snapshot, fetchGithub, importIssues, forecast, validate, study, query, report, demo];
+const COMMANDS = [snapshot, fetchGithub, importIssues, forecast, validate, study, worker, query, report, demo];
 
 /**
  * The swe-future program. Options shared by every command (--db, --json,

@@ -1,6 +1,6 @@
 import { contentHash } from '../hash.js';
 import type { ForecasterName } from '../forecast/model.js';
-import { type RepoStatus, StudyConfig, type StudyRun } from '../study/model.js';
+import { type RepoStatus, type RepoTask, StudyConfig, type StudyRun } from '../study/model.js';
 import type { JudgeName } from '../validate/model.js';
 import type { Store } from './open.js';
 import { transact } from './transaction.js';
@@ -113,6 +113,33 @@ export function markRepoFailed(store: Store, studyId: number, ord: number, faile
       .prepare(`UPDATE study_repos SET status = 'failed', error = ?, snapshot_id = ?, seconds = ?, finished_at = ? WHERE study_id = ? AND ord = ? AND status <> 'done'`)
       .run(failed.error, failed.snapshotId, failed.seconds, new Date().toISOString(), studyId, ord);
   });
+}
+
+/**
+ * Records a repository's finished work in a shard (src/store/shards.ts): a
+ * `studies` row with the study's hash (its config holds the task's settings
+ * only, the shard never needs the repository list), the repository's row,
+ * done, and its results. `mergeShard` reads exactly these.
+ */
+export function recordShardRepo(shard: Store, task: RepoTask, done: { snapshotId: number; seconds: number; results: readonly StudyResult[] }): void {
+  const { study, ord, name, path, t0, ...settings } = task;
+  transact(shard, () => {
+    const id =
+      shard.db.prepare<[string], number>('SELECT id FROM studies WHERE config_hash = ?').pluck().get(study.hash) ??
+      shard.db
+        .prepare<[string, string, string, string], number>('INSERT INTO studies (name, config, config_hash, created_at) VALUES (?, ?, ?, ?) RETURNING id')
+        .pluck()
+        .get(study.name, JSON.stringify(settings), study.hash, new Date().toISOString())!;
+    shard.db.prepare(`INSERT OR IGNORE INTO study_repos (study_id, ord, path, name, t0, status) VALUES (?, ?, ?, ?, ?, 'pending')`).run(id, ord, path, name, t0);
+  });
+  const id = shard.db.prepare<[string], number>('SELECT id FROM studies WHERE config_hash = ?').pluck().get(study.hash)!;
+  markRepoDone(shard, id, ord, done);
+}
+
+/** The stored study with this config hash, or null. */
+export function findStudy(store: Store, hash: string): StudyRecord | null {
+  const id = store.db.prepare<[string], number>('SELECT id FROM studies WHERE config_hash = ?').pluck().get(hash);
+  return id === undefined ? null : loadStudy(store, id);
 }
 
 function statusOf(store: Store, studyId: number, ord: number): RepoStatus | undefined {

@@ -13,10 +13,11 @@ import { DEFAULT_FORECASTERS, StudyConfig } from './model.js';
  */
 const RepoEntry = z
   .object({
-    path: z.string().min(1),
+    path: z.string().min(1).optional(),
     t0: z.string(),
     github: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'expected owner/name').optional(),
     name: z.string().min(1).optional(),
+    url: z.string().regex(/^(https?|ssh|git|file):\/\/\S+$|^[\w.-]+@[\w.-]+:\S+$/, 'expected a clone URL (https://, ssh://, git://, file:// or user@host:path)').optional(),
   })
   .strict();
 
@@ -37,6 +38,12 @@ const KEYS = { top: Object.keys(ConfigFile.shape), repo: Object.keys(RepoEntry.s
 
 /** A config example for fixes that ask for a missing part. */
 const EXAMPLE = '{"name": "dev", "repos": [{"path": "../clones/click", "t0": "2025-03-01"}]}';
+
+/** A repository entry's identity: its folder resolved against the config's, or, with no path, its URL. */
+function repoIdentity(dir: string, r: { path?: string | undefined; url?: string | undefined }): { path: string; url?: string } {
+  const path = r.path === undefined ? r.url! : resolve(dir, r.path);
+  return r.url === undefined ? { path } : { path, url: r.url };
+}
 
 export interface ParseConfigOptions {
   /** The present: every repository's window must have ended by then. */
@@ -74,8 +81,11 @@ export function parseStudyConfig(text: string, file: string, options: ParseConfi
   const dir = dirname(file);
   const repos = c.repos.map((r, i) => {
     const key = `repos[${i}]`;
+    if (r.path === undefined && r.url === undefined) {
+      throw new UserError('STUDY_CONFIG_INVALID', `The study config ${where} is missing "${key}.path"`, `Give each repository a "path" (a clone, relative to the config) or a clone "url".`);
+    }
     const t0 = checked(where, () => parseDate(r.t0, `${key}.t0`));
-    return { path: resolve(dir, r.path), t0, github: r.github ?? null, name: r.name ?? null };
+    return { ...repoIdentity(dir, r), t0, github: r.github ?? null, name: r.name ?? null };
   });
   assertWindowsEnded(repos, c.window, options.now, where);
   assertDistinct(c.forecasters, 'forecasters', where);

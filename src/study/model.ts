@@ -18,8 +18,17 @@ export const DEFAULT_FORECASTERS = ['heuristic', 'hotspot', 'recency', 'random-a
 export const BASELINES = ['hotspot', 'recency', 'random-anchor'] as const satisfies readonly ForecasterName[];
 
 export const StudyRepo = z.object({
-  /** Absolute: resolved against the config file's folder. */
+  /**
+   * Identifies the repository: absolute (resolved against the config file's
+   * folder); a config entry with only a clone URL has the URL here.
+   */
   path: z.string().min(1),
+  /**
+   * A clone URL, when given: used where `path` is not a folder on the machine
+   * doing the work (cloned into a local cache, docs/scale-out.md). Absent,
+   * not null, when not given, so configs without one keep their hash.
+   */
+  url: z.string().min(1).optional(),
   /** Canonical UTC (`2025-01-01T00:00:00.000Z`). */
   t0: z.string(),
   /** `owner/name`, for the issue tracker source when archived; null when not given. */
@@ -111,3 +120,26 @@ export const AgreementRow = z.object({
   relevant_kappa: z.number().nullable(),
 });
 export type AgreementRow = z.infer<typeof AgreementRow>;
+
+/**
+ * One repository's work in a study, all it needs and nothing else: the
+ * local runner hands it to the per-repository unit, the queue carries it as
+ * a job's data (so it stays small: the study by its hash, not its config).
+ */
+export const RepoTask = z.object({
+  /** The study's config hash and name: a shard is merged into the study with this hash. */
+  study: z.object({ hash: z.string().min(1), name: z.string().min(1) }),
+  ord: z.number().int().nonnegative(),
+  /** The name shown in tables. */
+  name: z.string().min(1),
+  /** As in StudyRepo: the folder (or the URL, for a URL-only entry) that identifies the repository. */
+  path: z.string().min(1),
+  url: z.string().min(1).optional(),
+  t0: z.string(),
+  window: z.string(),
+  forecasters: z.array(ForecasterName).min(1),
+  judges: z.array(JudgeName).min(1),
+  seed: z.number().int().nonnegative(),
+  maxFamilies: z.number().int().positive(),
+});
+export type RepoTask = z.infer<typeof RepoTask>;

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { runStudy, type StudyRunResult } from '../../api/study.js';
 import { ExitError, UserError } from '../../errors.js';
@@ -14,6 +14,9 @@ const Options = z.object({
   db: z.string(),
   config: z.string().min(1),
   jobs: z.coerce.number().int().positive(),
+  queue: z.string().min(1).optional(),
+  retryFailed: z.boolean().optional(),
+  cache: z.string().optional(),
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
   llmCutoff: z.string().optional(),
@@ -34,7 +37,10 @@ export function register(program: Command, io: CliIO): void {
     .command('study')
     .description('Snapshot, forecast (every forecaster of the config) and validate (every judge) each repository of a study config, then print the pooled table; resumable')
     .requiredOption('--config <file>', 'the study config (JSON; repository paths are relative to it; see docs/study.md)')
-    .option('--jobs <n>', 'repositories worked on at once', '2')
+    .option('--jobs <n>', 'repositories worked on at once (in this process; with --queue, workers set their own --concurrency)', '2')
+    .addOption(new Option('--queue <url>', 'run the repositories as jobs on this Redis queue (redis://[:PASSWORD@]HOST:PORT[/DB]), done by `swe-future worker` processes; never printed').env('SWE_FUTURE_QUEUE'))
+    .option('--retry-failed', 'with --queue: put repositories whose jobs failed back on the queue (a local run always retries them)')
+    .addOption(new Option('--cache <dir>', 'where repositories named by a clone "url" are cloned and reused (default ~/.cache/swe-future/clones)').env('SWE_FUTURE_CACHE'))
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for the llm forecaster or judge (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'chat model for the llm forecaster or judge')
     .option('--llm-cutoff <date>', "the model's knowledge cutoff; must be before every T0")
@@ -49,6 +55,9 @@ export function register(program: Command, io: CliIO): void {
         'unfinished ones are run again. Exit codes: 0 the study ran to its end (failed repositories are',
         'listed, and counted in --json as study.failed); 2 a bad config or option; 130 interrupted (Ctrl-C:',
         'running repositories finish first; press it again to abandon them).',
+        'With --queue (docs/scale-out.md) the repositories are jobs on a queue and `swe-future worker` runs them; this',
+        'command enqueues them, shows the queue\'s progress and merges each result as it arrives. Ctrl-C stops it',
+        'watching (the workers go on); the same command resumes. --retry-failed re-queues repositories that failed.',
       ].join('\n'),
     )
     .action(async (_opts, command: Command) => {
@@ -79,6 +88,8 @@ export function register(program: Command, io: CliIO): void {
           onWarning: (w) => progress.log(`swe-future: warning: ${w}`),
           networkJudge: (name, deps) => buildNetworkJudge(name, o, deps.embeddingCache),
           llmForecaster: () => llmForecaster(o),
+          ...(o.queue ? { queue: o.queue, retryFailed: o.retryFailed ?? false, models: modelSettings(o) } : {}),
+          ...(o.cache ? { cacheDir: o.cache } : {}),
         });
       } finally {
         process.off('SIGINT', onSigint);
@@ -98,6 +109,12 @@ export function register(program: Command, io: CliIO): void {
     });
 }
 
+/** The endpoint settings queue workers need (the key stays in each worker's OPENAI_API_KEY). */
+function modelSettings(o: Options) {
+  const s = { llmBaseUrl: o.llmBaseUrl, llmModel: o.llmModel, llmCutoff: o.llmCutoff, allowModelAfterT0: o.allowModelAfterT0, embeddingBaseUrl: o.embeddingBaseUrl, embeddingModel: o.embeddingModel };
+  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined));
+}
+
 function llmForecaster(o: Options) {
   if (!o.llmBaseUrl || !o.llmModel) {
     throw new UserError('LLM_NOT_CONFIGURED', 'The study config names the llm forecaster, which needs a model endpoint', 'Pass --llm-base-url URL and --llm-model NAME (key from OPENAI_API_KEY).');
@@ -114,6 +131,8 @@ function resumeCommand(o: Options): string {
   const quote = (s: string) => (/^[\w./:=@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   const parts = ['swe-future', 'study', '--config', quote(o.config), '--db', quote(o.db)];
   if (o.jobs !== 2) parts.push('--jobs', String(o.jobs));
+  // The queue URL may hold a password: never printed. From SWE_FUTURE_QUEUE it needs no flag.
+  if (o.queue && process.env.SWE_FUTURE_QUEUE !== o.queue) parts.push('--queue', 'URL');
   for (const [flag, value] of [['--llm-base-url', o.llmBaseUrl], ['--llm-model', o.llmModel], ['--llm-cutoff', o.llmCutoff], ['--embedding-base-url', o.embeddingBaseUrl], ['--embedding-model', o.embeddingModel]] as const) {
     if (value) parts.push(flag, quote(value));
   }

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { UserError } from '../errors.js';
+import { createLlmForecaster } from '../forecast/llm/index.js';
+import type { Forecaster } from '../forecast/forecaster.js';
+import { createOpenAIChat } from '../llm/openai-chat.js';
+import { buildNetworkJudge } from '../cli/network-judges.js';
+import { RepoTask } from '../study/model.js';
+import type { ValidateOptions } from '../api/validate.js';
+
+/**
+ * A queue job's data: the repository's task and, when the study uses a model
+ * (the llm forecaster, the embedding or llm judge), the endpoint settings the
+ * coordinator was given. No key travels: each worker reads OPENAI_API_KEY
+ * from its own environment.
+ */
+export const ModelSettings = z.object({
+  llmBaseUrl: z.string().optional(),
+  llmModel: z.string().optional(),
+  llmCutoff: z.string().optional(),
+  allowModelAfterT0: z.boolean().optional(),
+  embeddingBaseUrl: z.string().optional(),
+  embeddingModel: z.string().optional(),
+});
+export type ModelSettings = z.infer<typeof ModelSettings>;
+
+export const QueueJob = z.object({ task: RepoTask, models: ModelSettings.nullable() });
+export type QueueJob = z.infer<typeof QueueJob>;
+
+/** The builders the unit of work takes, from a job's model settings. */
+export function buildModels(models: ModelSettings | null): { networkJudge?: ValidateOptions['networkJudge']; llmForecaster?: () => Forecaster } {
+  if (!models) return {};
+  return {
+    networkJudge: (name, deps) => buildNetworkJudge(name, models, deps.embeddingCache),
+    llmForecaster: () => {
+      if (!models.llmBaseUrl || !models.llmModel) {
+        throw new UserError('LLM_NOT_CONFIGURED', 'The study names the llm forecaster, which needs a model endpoint', 'Pass --llm-base-url URL and --llm-model NAME to the study command.');
+      }
+      return createLlmForecaster({ chat: createOpenAIChat({ baseURL: models.llmBaseUrl, model: models.llmModel }), cutoff: models.llmCutoff ?? null, allowModelAfterT0: models.allowModelAfterT0 ?? false });
+    },
+  };
+}
