@@ -113,6 +113,7 @@ test('the token goes to GitHub in the Authorization header and nowhere else: not
   expect(server.requests.every((r) => r.headers.authorization === `token ${TOKEN}`)).toBe(true);
   const run = await runCli(['fetch-github', '--repo', repo.dir, '--github', 'acme/widgets', '--db', db]);
   expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/^fetch-github acme\/widgets for .*\n  requests  \d+ \(\d+ not modified\); 12 items listed, 0 read anew, 12 up to date\n  items     7 issues, 5 pull requests\n  work      \d+ work items took/);
   expect(`${run.stdout}${run.stderr}`).not.toContain(TOKEN);
   expect(storeText(db)).not.toContain('CANARYTOKEN');
 });
@@ -153,4 +154,16 @@ test('--offline rebuilds byte-identical rows from the archive alone, and the sam
   expect(JSON.stringify(trackerRows(db))).toBe(JSON.stringify(online));
   const again = (await runCliJson(['snapshot', '--repo', repo.dir, '--t0', T0, '--db', db])).snapshot;
   expect(again).toMatchObject({ id: snap.id, hash: snap.hash, reused: true });
+});
+
+test('--until leaves out items created after it, online and again offline', async () => {
+  const bounded = join(work, 'until.db');
+  const out = await runCliJson(['fetch-github', '--repo', repo.dir, '--github', 'acme/widgets', '--db', bounded, '--until', '2024-03-01']);
+  const numbers = () => queryRows(bounded, 'SELECT number FROM github_items ORDER BY number').map((r) => r.number);
+  expect(numbers()).toEqual([1, 2, 3, 10]);
+  expect(out.fetch.itemsListed).toBe(4);
+  // Paging stopped past the date: the last listing pages were never asked for.
+  expect(queryRows(bounded, "SELECT count(*) AS n FROM github_responses WHERE kind = 'issues'")[0]!.n).toBeLessThan(6);
+  await runCliJson(['fetch-github', '--repo', repo.dir, '--github', 'acme/widgets', '--db', bounded, '--offline']);
+  expect(numbers()).toEqual([1, 2, 3, 10]);
 });
