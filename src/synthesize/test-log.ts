@@ -1,0 +1,146 @@
+import type { TestOutcome } from './model.js';
+
+/**
+ * Reads per-test outcomes from a test command's output, in the formats the
+ * common runners print: TAP (`node --test --test-reporter=tap`, tape, prove),
+ * pytest's `-rA` summary, `go test -v` and `cargo test`. Every reader is
+ * tried; the one that finds the most tests wins. Test ids are the runner's
+ * names (TAP subtests joined with " > "); the work tree's path is removed so
+ * ids are the same in any folder.
+ */
+export interface ParsedTestLog {
+  format: string | null;
+  results: Record<string, TestOutcome>;
+}
+
+type Reader = (lines: string[]) => [string, TestOutcome][];
+
+const READERS: [string, Reader][] = [
+  ['tap', readTap],
+  ['pytest', readPytest],
+  ['go', readGo],
+  ['cargo', readCargo],
+];
+
+export function parseTestLog(output: string, root?: string): ParsedTestLog {
+  const text = root ? output.split(root.endsWith('/') ? root : `${root}/`).join('') : output;
+  const lines = text.split(/\r?\n/);
+  let best: ParsedTestLog = { format: null, results: {} };
+  let bestCount = 0;
+  for (const [format, read] of READERS) {
+    const results = collect(read(lines));
+    const count = Object.keys(results).length;
+    if (count > bestCount) {
+      best = { format, results };
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** Repeated ids get " [2]", " [3]"...; a failure anywhere wins over a pass for the same occurrence. */
+function collect(entries: [string, TestOutcome][]): Record<string, TestOutcome> {
+  const out: Record<string, TestOutcome> = {};
+  const seen = new Map<string, number>();
+  for (const [id, outcome] of entries) {
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    out[n === 1 ? id : `${id} [${n}]`] = outcome;
+  }
+  return out;
+}
+
+const TAP_RESULT = /^(\s*)(not ok|ok) \d+(?: - | |$)(.*)$/;
+const TAP_SUBTEST = /^(\s*)# Subtest: (.*)$/;
+
+function readTap(lines: string[]): [string, TestOutcome][] {
+  const stack: { indent: number; name: string }[] = [];
+  const entries: { indent: number; path: string[]; outcome: TestOutcome }[] = [];
+  let inYaml = -1;
+  for (const line of lines) {
+    const indent = line.length - line.trimStart().length;
+    if (inYaml >= 0) {
+      if (line.trim() === '...' && indent <= inYaml + 2) inYaml = -1;
+      continue;
+    }
+    if (line.trim() === '---') {
+      inYaml = indent;
+      continue;
+    }
+    const sub = TAP_SUBTEST.exec(line);
+    if (sub) {
+      while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
+      stack.push({ indent, name: unescapeTap(sub[2]!.trim()) });
+      continue;
+    }
+    const result = TAP_RESULT.exec(line);
+    if (!result || /^\s*#/.test(line)) continue;
+    const raw = result[3]!;
+    const directive = /\s#\s*(SKIP|TODO)\b/i.exec(raw);
+    const name = unescapeTap((directive ? raw.slice(0, directive.index) : raw.replace(/\s#\s.*$/, '')).trim());
+    if (name === '') continue;
+    const ancestors = stack.filter((s) => s.indent < indent).map((s) => s.name);
+    while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
+    const outcome: TestOutcome = directive ? 'skip' : result[2] === 'ok' ? 'pass' : 'fail';
+    entries.push({ indent, path: [...ancestors, name], outcome });
+  }
+  // A suite is reported after its tests; keep the tests, drop the suite's own line.
+  const parents = new Set(entries.filter((e) => e.path.length > 1).flatMap((e) => e.path.slice(0, -1).map((_, i) => e.path.slice(0, i + 1).join(' > '))));
+  return entries.filter((e) => !parents.has(e.path.join(' > '))).map((e) => [e.path.join(' > '), e.outcome]);
+}
+
+function unescapeTap(text: string): string {
+  return text.replace(/\\#/g, '#').replace(/\\\\/g, '\\');
+}
+
+function readPytest(lines: string[]): [string, TestOutcome][] {
+  const out: [string, TestOutcome][] = [];
+  for (const line of lines) {
+    const m = /^(PASSED|FAILED|ERROR|XFAIL|XPASS|SKIPPED)\s+(\S+::\S+)(?:\s+-\s.*)?$/.exec(line.trim());
+    if (!m) continue;
+    const outcome: TestOutcome = m[1] === 'PASSED' || m[1] === 'XFAIL' ? 'pass' : m[1] === 'SKIPPED' ? 'skip' : 'fail';
+    out.push([m[2]!, outcome]);
+  }
+  return out;
+}
+
+function readGo(lines: string[]): [string, TestOutcome][] {
+  const out: [string, TestOutcome][] = [];
+  for (const line of lines) {
+    const m = /^\s*--- (PASS|FAIL|SKIP): (\S+) \(/.exec(line);
+    if (m) out.push([m[2]!, m[1] === 'PASS' ? 'pass' : m[1] === 'SKIP' ? 'skip' : 'fail']);
+  }
+  return out;
+}
+
+function readCargo(lines: string[]): [string, TestOutcome][] {
+  const out: [string, TestOutcome][] = [];
+  for (const line of lines) {
+    const m = /^test (\S+) \.\.\. (ok|FAILED|ignored)\b/.exec(line);
+    if (m) out.push([m[1]!, m[2] === 'ok' ? 'pass' : m[2] === 'ignored' ? 'skip' : 'fail']);
+  }
+  return out;
+}
+
+/**
+ * The line a runner prints for a passed test, as an extended regular
+ * expression (for the exported Harbor test script, which greps its log).
+ */
+export function passLinePattern(format: string, id: string): string {
+  const leaf = format === 'tap' ? id.split(' > ').pop()! : id;
+  const e = escapeEre(leaf);
+  switch (format) {
+    case 'tap':
+      return `^[[:space:]]*ok [0-9]+ - ${escapeEre(leaf.replace(/\\/g, '\\\\').replace(/#/g, '\\#'))}( # .*)?$`;
+    case 'pytest':
+      return `^(PASSED|XFAIL) ${e}( - .*)?$`;
+    case 'go':
+      return `^[[:space:]]*--- PASS: ${e} \\(`;
+    default:
+      return `^test ${e} \\.\\.\\. ok`;
+  }
+}
+
+function escapeEre(text: string): string {
+  return text.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
+}

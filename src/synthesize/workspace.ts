@@ -1,0 +1,25 @@
+import type { TestRun } from './model.js';
+
+/**
+ * A work tree at Tgen that the LLM backend and the execution gate act on. The
+ * implementation (src/exec/workspace.ts) is a clone of the task's Tgen bundle,
+ * so its history ends at Tgen. Paths are relative to the work tree; the
+ * implementation refuses any that leave it or enter `.git`.
+ */
+export interface Workspace {
+  /** Files under `dir` (default: the whole tree), sorted, `.git` left out. */
+  listFiles(dir?: string): Promise<string[]>;
+  /** A file's text, or null when it does not exist. */
+  readFile(path: string): Promise<string | null>;
+  writeFile(path: string, content: string): Promise<void>;
+  /** Lines matching a regular expression (or, when it is not one, the literal text). */
+  search(pattern: string, dir?: string): Promise<{ path: string; line: number; text: string }[]>;
+  /** Runs the test command once, under the time and memory limits. */
+  runTests(): Promise<TestRun>;
+  /** The work tree's changes against Tgen as one unified diff (new files included). */
+  diff(): Promise<string>;
+  /** Back to Tgen exactly: tracked changes reverted, untracked files removed. */
+  reset(): Promise<void>;
+  /** Applies a unified diff; false when it does not apply (nothing is changed then). */
+  apply(patch: string): Promise<boolean>;
+}
