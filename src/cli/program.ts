@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { CliIO } from './io.js';
 import * as demo from './commands/demo.js';
+import * as exportTasks from './commands/export.js';
 import * as fetchGithub from './commands/fetch-github.js';
 import * as forecast from './commands/forecast.js';
 import * as importIssues from './commands/import-issues.js';
@@ -9,11 +10,12 @@ import * as query from './commands/query.js';
 import * as report from './commands/report.js';
 import * as snapshot from './commands/snapshot.js';
 import * as study from './commands/study.js';
+import * as synthesize from './commands/synthesize.js';
 import * as validate from './commands/validate.js';
 import * as worker from './commands/worker.js';
 
 /** Every command module: one file per command, each exporting `register`. */
-const COMMANDS = [snapshot, fetchGithub, importIssues, forecast, validate, study, worker, query, report, demo];
+const COMMANDS = [snapshot, fetchGithub, importIssues, forecast, validate, study, worker, query, report, synthesize, exportTasks, demo];
 
 /**
  * The swe-future program. Options shared by every command (--db, --json,

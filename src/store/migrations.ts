@@ -358,11 +358,63 @@ CREATE TABLE github_items (
 );
 `;
 
+const v5 = `
+-- A synthesis: tasks made at Tgen from the families one validation judged strong or related.
+CREATE TABLE syntheses (
+  id INTEGER PRIMARY KEY,
+  validation_id INTEGER NOT NULL REFERENCES validations(id),
+  forecast_id INTEGER NOT NULL REFERENCES forecasts(id),
+  repo_name TEXT NOT NULL,
+  repo_path TEXT NOT NULL,
+  backend TEXT NOT NULL CHECK (backend IN ('template', 'llm')),
+  t0 TEXT NOT NULL CHECK (t0 GLOB ${ISO_UTC}),
+  window_end TEXT NOT NULL CHECK (window_end GLOB ${ISO_UTC}),
+  -- --tgen as given: 'HEAD' or a canonical UTC time
+  tgen TEXT NOT NULL,
+  tgen_commit TEXT NOT NULL,
+  tgen_time TEXT NOT NULL CHECK (tgen_time GLOB ${ISO_UTC}),
+  total INTEGER CHECK (total IS NULL OR total > 0),
+  test_command TEXT,
+  config TEXT NOT NULL CHECK (json_valid(config)),
+  counts TEXT NOT NULL CHECK (json_valid(counts)),
+  hash TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX syntheses_by_validation ON syntheses (validation_id, hash);
+
+-- The tasks of a synthesis, rejected ones included (with why), in allocation order.
+CREATE TABLE tasks (
+  id INTEGER PRIMARY KEY,
+  synthesis_id INTEGER NOT NULL REFERENCES syntheses(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL CHECK (ord >= 0),
+  instance_id TEXT NOT NULL UNIQUE,
+  family_id TEXT NOT NULL,
+  category TEXT NOT NULL CHECK (category IN ('feature', 'bugfix', 'refactor')),
+  label TEXT NOT NULL CHECK (label IN ('strong', 'related')),
+  status TEXT NOT NULL CHECK (status IN ('spec', 'verified', 'rejected')),
+  rejection_code TEXT,
+  rejection_reason TEXT,
+  title TEXT NOT NULL,
+  problem_statement TEXT NOT NULL,
+  text_leakage REAL,
+  text_leakage_key TEXT,
+  patch_leakage REAL,
+  patch_leakage_key TEXT,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  UNIQUE (synthesis_id, ord),
+  CHECK ((status = 'rejected') = (rejection_code IS NOT NULL))
+);
+CREATE INDEX tasks_by_status ON tasks (synthesis_id, status);
+
+ALTER TABLE model_calls ADD COLUMN synthesis_id INTEGER REFERENCES syntheses(id);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
   { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
   { version: 3, description: 'validations, verdicts and matches, embedding cache, studies', sql: v3 },
   { version: 4, description: "GitHub archive, sync state and items; evidence kind 'issue'", sql: v4 },
+  { version: 5, description: 'syntheses and their tasks; model calls of a synthesis', sql: v5 },
 ];
 
 /** The schema version this swe-future writes and reads. */

@@ -25,7 +25,7 @@ test('a new store has every table and records every schema version', () => {
   expect(tables).toEqual([
     'commit_files', 'commits', 'embeddings', 'evidence', 'families', 'family_evidence', 'forecasts', 'github_items', 'github_repos',
     'github_responses', 'github_sync', 'matches', 'model_calls', 'repos',
-    'schema_migrations', 'snapshots', 'studies', 'study_repos', 'study_results', 'validations', 'verdicts', 'work_items',
+    'schema_migrations', 'snapshots', 'studies', 'study_repos', 'study_results', 'syntheses', 'tasks', 'validations', 'verdicts', 'work_items',
   ]);
   const rows = store.db.prepare<[], { version: number; applied_at: string }>('SELECT version, applied_at FROM schema_migrations').all();
   expect(rows.map((r) => r.version)).toEqual(ALL);

@@ -1,0 +1,139 @@
+import { chmod, copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import { writeTgenBundle } from '../exec/bundle.js';
+import { loadForecast } from '../store/forecasts.js';
+import { openStore } from '../store/open.js';
+import { latestSynthesisId, loadSynthesis, type StoredSynthesis, type StoredTask } from '../store/tasks.js';
+import { openRepository } from '../git/open.js';
+import { HARBOR_BUNDLE, harborTask } from '../synthesize/export/harbor.js';
+import { jsonl, provenanceRecord, swebenchPublic, swebenchRecord, type ExportContext } from '../synthesize/export/swebench.js';
+import { insideRelative, safeName } from '../synthesize/paths.js';
+import { silentProgress, type Progress } from '../progress.js';
+
+export const EXPORT_FORMATS = ['swebench', 'harbor'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportOptions {
+  db: string;
+  format: ExportFormat;
+  out: string;
+  /** Default: the latest synthesis. */
+  synthesis?: number;
+  progress?: Progress;
+}
+
+export interface ExportResult {
+  synthesis: number;
+  format: ExportFormat;
+  out: string;
+  /** Files written, relative to `out`. */
+  files: string[];
+  exported: number;
+  /** Tasks left out, by why: rejected (never exported), spec (Harbor needs tests). */
+  skipped: { rejected: number; spec: number };
+}
+
+/**
+ * Writes a synthesis's tasks for other tools (docs/synthesis.md, "Export").
+ * swebench: public/tasks.jsonl, hidden/tasks.jsonl, hidden/provenance.jsonl
+ * and bundles/<repo>-<commit>.bundle. harbor: harbor/<instance_id>/ per
+ * verified task. Everything is written to a staging folder beside `out`
+ * first and moved into place at the end, replacing an earlier export of the
+ * same format; a failure leaves `out` as it was (or absent). Every path is built from
+ * sanitised names and checked to stay inside `out`.
+ */
+export async function exportTasks(options: ExportOptions): Promise<ExportResult> {
+  const progress = options.progress ?? silentProgress;
+  const out = resolve(options.out);
+  const info = await stat(out).catch(() => null);
+  if (info && !info.isDirectory()) throw new UserError('OUT_NOT_A_FOLDER', `${out} exists and is not a folder`, 'Pass --out with a folder (it is created when missing).');
+
+  const store = openStore(options.db, { readonly: true });
+  let synthesis: StoredSynthesis;
+  let families: Map<string, ReturnType<typeof loadForecast>['families'][number]>;
+  try {
+    synthesis = loadSynthesis(store, options.synthesis ?? latestSynthesisId(store));
+    families = new Map(loadForecast(store, synthesis.forecastId).families.map((f) => [f.id, f]));
+  } finally {
+    store.close();
+  }
+  const rejected = synthesis.tasks.filter((t) => t.status === 'rejected').length;
+  const spec = synthesis.tasks.filter((t) => t.status === 'spec').length;
+  const tasks = synthesis.tasks.filter((t) => t.status === 'verified' || (options.format === 'swebench' && t.status === 'spec'));
+
+  // Staged beside `out` (same file system, so the final moves are renames); `out` is made only at the end.
+  await mkdir(dirname(out), { recursive: true });
+  const staging = await mkdtemp(join(dirname(out), '.swe-future-export-'));
+  const files: string[] = [];
+  const put = async (rel: string, content: string | { copy: string }, executable = false) => {
+    const checked = insideRelative(staging, rel);
+    if (checked === null || checked !== rel) throw new Error(`export path ${JSON.stringify(rel)} would leave the output folder`);
+    const full = join(staging, rel);
+    await mkdir(dirname(full), { recursive: true });
+    if (typeof content === 'string') await writeFile(full, content);
+    else await link(content.copy, full).catch(() => copyFile(content.copy, full));
+    if (executable) await chmod(full, 0o755);
+    files.push(rel);
+  };
+  try {
+    const bundleName = `${safeName(synthesis.repo.name)}-${synthesis.tgen.commit.slice(0, 12)}.bundle`;
+    const bundle = join(staging, '.bundle');
+    progress.stage(`bundling ${synthesis.repo.name} up to ${synthesis.tgen.commit.slice(0, 12)}`);
+    const git = await openRepository(synthesis.repo.path).catch((err: unknown) => {
+      if (err instanceof UserError) throw new UserError(err.code, `The synthesis's repository ${synthesis.repo.path} cannot be opened: ${err.message}`, 'Put the repository back where it was synthesized from.');
+      throw err;
+    });
+    const languageFiles = (await git.listFiles(synthesis.tgen.commit).catch(() => [])).map((f) => f.path).filter((p) => !p.includes('/'));
+    try {
+      await writeTgenBundle({ gitdir: git.facts.gitdir, commit: synthesis.tgen.commit, branch: git.facts.defaultBranch, file: bundle });
+    } finally {
+      await git.close();
+    }
+    const ctx = (task: StoredTask, bundlePath: string): ExportContext => ({
+      synthesisId: synthesis.id,
+      validationId: synthesis.validationId,
+      forecastId: synthesis.forecastId,
+      repo: synthesis.repo.name,
+      t0: synthesis.t0,
+      windowEnd: synthesis.windowEnd,
+      tgen: synthesis.tgen,
+      testCommand: synthesis.testCommand,
+      bundle: bundlePath,
+      family: families.get(task.familyId) ?? null,
+    });
+
+    progress.stage(`writing ${tasks.length} tasks (${options.format})`);
+    if (options.format === 'swebench') {
+      const bundlePath = `bundles/${bundleName}`;
+      await put(bundlePath, { copy: bundle });
+      await put('public/tasks.jsonl', jsonl(tasks.map((t) => swebenchPublic(t, ctx(t, bundlePath)))));
+      await put('hidden/tasks.jsonl', jsonl(tasks.map((t) => swebenchRecord(t, ctx(t, bundlePath)))));
+      await put('hidden/provenance.jsonl', jsonl(tasks.map((t) => provenanceRecord(t, ctx(t, bundlePath)))));
+    } else {
+      for (const task of tasks) {
+        const folder = `harbor/${safeName(task.instanceId)}`;
+        for (const f of harborTask(task, ctx(task, HARBOR_BUNDLE), languageFiles)) await put(`${folder}/${f.path}`, f.content, f.executable);
+        await put(`${folder}/${HARBOR_BUNDLE}`, { copy: bundle });
+      }
+    }
+    await rm(bundle, { force: true });
+    await mkdir(out, { recursive: true });
+    await moveInto(staging, out);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return { synthesis: synthesis.id, format: options.format, out, files: files.sort(), exported: tasks.length, skipped: { rejected, spec: options.format === 'harbor' ? spec : 0 } };
+}
+
+/** Moves each top-level entry of `staging` into `out`, replacing what was there (old copies removed only after the move). */
+async function moveInto(staging: string, out: string): Promise<void> {
+  for (const entry of await readdir(staging)) {
+    const target = join(out, entry);
+    const old = join(staging, `.old-${entry}`);
+    const had = await stat(target).then(() => true, () => false);
+    if (had) await rename(target, old);
+    await rename(join(staging, entry), target);
+    if (had) await rm(old, { recursive: true, force: true });
+  }
+}

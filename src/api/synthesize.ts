@@ -1,0 +1,254 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UserError } from '../errors.js';
+import { writeTgenBundle } from '../exec/bundle.js';
+import { DEFAULT_LIMITS, type RunLimits } from '../exec/run.js';
+import { treeAt } from '../exec/tree.js';
+import { openWorkspace } from '../exec/workspace.js';
+import { verifyForecast } from '../forecast/freeze.js';
+import type { TaskFamily } from '../forecast/model.js';
+import type { BackendName, GitBackend } from '../git/backend.js';
+import type { Commit } from '../git/model.js';
+import { openRepository } from '../git/open.js';
+import { contentHash } from '../hash.js';
+import type { ModelCall } from '../llm/model.js';
+import { recordingToolChat, type ToolChatModel } from '../llm/tools.js';
+import { silentProgress, type Progress } from '../progress.js';
+import { loadForecast } from '../store/forecasts.js';
+import { openStore } from '../store/open.js';
+import { loadSynthesis, saveSynthesis, type StoredSynthesis } from '../store/tasks.js';
+import { forecastOrigin, loadValidation } from '../store/validations.js';
+import { AGENT_DEFAULTS, runAgent } from '../synthesize/agent.js';
+import { allocateTasks, LABEL_WEIGHT } from '../synthesize/allocation.js';
+import { assembleTask, countTasks } from '../synthesize/assemble.js';
+import { conditionFamily } from '../synthesize/conditioning.js';
+import { runGate } from '../synthesize/gate.js';
+import { groundFamily } from '../synthesize/grounding.js';
+import { addedLinesOf, judgeLeakage, LEAKAGE_THRESHOLDS, nearestPatch, TextLeakageIndex, type LeakageItem } from '../synthesize/leakage.js';
+import type { Allocation, ConditioningInput, Execution, LeakageReport, Rejection, SynthesisBackend, SynthesizedTask, TaskDraft, ValidatedLabel } from '../synthesize/model.js';
+import { templateTask } from '../synthesize/template.js';
+import { detectTestCommand } from '../synthesize/test-command.js';
+import { parseDate } from '../time.js';
+import { firstParentChain, leakageItems, patchCandidates, resolveTgen } from './synthesize-inputs.js';
+
+export interface SynthesizeOptions {
+  db: string;
+  validation: number;
+  /** `HEAD`, or an ISO date: the newest first-parent commit at or before it. */
+  tgen: string;
+  /** Tasks to make in all, spread by allocation; default one per validated family. */
+  total?: number;
+  /** Default template (offline). */
+  backend?: SynthesisBackend;
+  /** The repository's test command; default detected at Tgen. */
+  testCommand?: string;
+  /** The llm backend's model; the CLI builds it from --llm-base-url and --llm-model. */
+  chat?: ToolChatModel;
+  /** Runs per state in the execution gate; default 3. */
+  runs?: number;
+  limits?: Partial<RunLimits>;
+  maxSteps?: number;
+  seed?: number;
+  gitBackend?: BackendName | 'auto';
+  progress?: Progress;
+  now?: Date;
+}
+
+export interface SynthesizeResult {
+  id: number;
+  /** True when an identical template synthesis was already stored. */
+  reused: boolean;
+  synthesis: StoredSynthesis;
+}
+
+/**
+ * Turns the families a validation judged strong or related into tasks at
+ * Tgen (docs/synthesis.md): allocation, conditioning on the family and the
+ * code at Tgen, a backend (template specs, or an LLM agent writing tests and a
+ * gold patch), leakage checks against the work before Tgen and in the
+ * validation window, and for the LLM backend the execution gate. Everything
+ * is computed first and stored in one transaction at the end.
+ */
+export async function synthesizeTasks(options: SynthesizeOptions): Promise<SynthesizeResult> {
+  const progress = options.progress ?? silentProgress;
+  const backend = options.backend ?? 'template';
+  if (backend === 'llm' && !options.chat) {
+    throw new UserError('LLM_NOT_CONFIGURED', 'The llm backend needs a chat model endpoint with tool calling', 'Pass --llm-base-url URL and --llm-model NAME (key from OPENAI_API_KEY), or use --backend template.');
+  }
+  if (options.total !== undefined && (!Number.isInteger(options.total) || options.total < 1)) {
+    throw new UserError('BAD_TOTAL', `--total must be a whole number of tasks of at least 1, not ${options.total}`, 'Pass e.g. --total 20, or leave it out for one task per validated family.');
+  }
+  const runs = options.runs ?? 3;
+  if (!Number.isInteger(runs) || runs < 1 || runs > 10) throw new UserError('BAD_RUNS', `--runs must be 1..10, not ${runs}`, 'Pass --runs 3 (the default).');
+  const tgenGiven = /^head$/i.test(options.tgen.trim()) ? 'HEAD' : parseDate(options.tgen, '--tgen');
+  if (tgenGiven !== 'HEAD' && Date.parse(tgenGiven) > (options.now ?? new Date()).getTime()) {
+    throw new UserError('TGEN_IN_FUTURE', `Tgen ${options.tgen} is in the future`, 'Pass a date that has passed, or --tgen HEAD.');
+  }
+  const limits: RunLimits = { ...DEFAULT_LIMITS, ...options.limits };
+
+  const store = openStore(options.db);
+  let git: GitBackend | null = null;
+  const scratch = await mkdtemp(join(tmpdir(), 'swe-future-synth-'));
+  try {
+    const validation = loadValidation(store, options.validation);
+    const forecast = loadForecast(store, validation.forecastId);
+    verifyForecast(forecast);
+    const origin = forecastOrigin(store, validation.forecastId)!;
+    const repo = store.db.prepare<[number], { path: string; name: string; default_branch: string }>('SELECT path, name, default_branch FROM repos WHERE id = ?').get(origin.repoId)!;
+    if (tgenGiven !== 'HEAD' && Date.parse(tgenGiven) < Date.parse(origin.t0)) {
+      throw new UserError('TGEN_BEFORE_T0', `Tgen ${options.tgen} is before the forecast's T0 ${origin.t0.slice(0, 10)}`, `Pass a --tgen on or after ${origin.t0.slice(0, 10)}, or HEAD.`);
+    }
+    const families = new Map(forecast.families.map((f) => [f.id, f]));
+    const eligible = validation.verdicts
+      .filter((v) => v.label !== 'rejected' && families.has(v.familyId))
+      .map((v) => ({ family: families.get(v.familyId)!, label: v.label as ValidatedLabel }));
+    if (eligible.length === 0) {
+      throw new UserError(
+        'NO_VALIDATED_FAMILIES',
+        `Validation ${options.validation} judged no family strong or related: there is nothing to synthesize from`,
+        'Synthesize from another validation (swe-future query --named families), or forecast and validate again.',
+      );
+    }
+
+    progress.stage(`resolving Tgen ${tgenGiven === 'HEAD' ? 'HEAD' : tgenGiven.slice(0, 10)} in ${repo.name}`);
+    git = await openRepository(repo.path, { backend: options.gitBackend ?? 'auto', branch: repo.default_branch });
+    const { chain, fresh } = await firstParentChain(git, store, origin.repoId);
+    const tgenCommit = resolveTgen(chain, tgenGiven);
+    if (!tgenCommit) throw new UserError('TGEN_BEFORE_FIRST_COMMIT', `No first-parent commit of ${repo.name} is at or before Tgen ${options.tgen}`, 'Pass a later --tgen, or HEAD.');
+    const tgenTime = new Date(tgenCommit.committerTime).toISOString();
+    const tree = await treeAt(git, tgenCommit.sha, tgenTime);
+    const testCommand = options.testCommand ?? detectTestCommand(tree.paths, await tree.read('package.json'));
+    if (backend === 'llm' && !testCommand) {
+      throw new UserError('TEST_CMD_REQUIRED', `No test command was found in ${repo.name} at ${tgenCommit.sha.slice(0, 12)}`, 'Pass --test-cmd with the command that runs its tests (it must print TAP, pytest -rA, go test -v or cargo test output).');
+    }
+
+    progress.stage(`grounding ${eligible.length} validated families in the code at ${tgenCommit.sha.slice(0, 12)}`);
+    const inputs = new Map<string, ConditioningInput>();
+    for (const { family, label } of eligible) {
+      const grounding = await groundFamily(family, tree, testCommand);
+      inputs.set(family.id, conditionFamily({ repoName: repo.name, t0: origin.t0, family, label, grounding }));
+    }
+    const slots = allocateTasks(
+      eligible.map(({ family, label }) => ({ id: family.id, category: family.category, score: family.score, label })),
+      forecast.families.map((f) => f.category),
+      options.total,
+    );
+
+    const items = leakageItems(store, origin.repoId, { t0: origin.t0, windowEnd: validation.windowEnd, tgenTime }, fresh);
+    const textIndex = new TextLeakageIndex(items);
+    const lineCache = new Map<string, string[]>();
+    const calls: ModelCall[] = [];
+    const chat = options.chat ? recordingToolChat(options.chat, 'synthesize', calls) : null;
+    const bundle = join(scratch, 'tgen.bundle');
+    if (backend === 'llm') await writeTgenBundle({ gitdir: git.facts.gitdir, commit: tgenCommit.sha, branch: repo.default_branch, file: bundle });
+
+    const tasks: SynthesizedTask[] = [];
+    for (const [ord, slot] of slots.entries()) {
+      const input = inputs.get(slot.familyId)!;
+      progress.stage(`task ${ord + 1}/${slots.length}: family ${slot.familyId} (${backend})`);
+      progress.tick(ord, slots.length);
+      const step = backend === 'template'
+        ? templateStep(input, slot)
+        : await llmStep({ chat: chat!, input, slot, bundle, commit: tgenCommit.sha, testCommand: testCommand!, limits, runs, maxSteps: options.maxSteps, seed: options.seed });
+      let rejection = step.rejection;
+      let leakage: LeakageReport | null = null;
+      let execution: Execution | null = null;
+      try {
+        if (step.draft) {
+          const checked = await checkLeakage(step.draft, textIndex, items, git, chain, lineCache);
+          leakage = checked.report;
+          rejection ??= checked.rejection;
+        }
+        if (!rejection && step.gate) {
+          progress.stage(`task ${ord + 1}/${slots.length}: execution gate, ${runs} runs per state`);
+          ({ execution, rejection } = await step.gate());
+        }
+      } finally {
+        await step.close?.();
+      }
+      tasks.push(assembleTask({ ord, family: input.family as TaskFamily, label: input.label, backend, slot, draft: step.draft, rejection, leakage, execution }));
+    }
+
+    const config = {
+      runs,
+      limits,
+      thresholds: { ...LEAKAGE_THRESHOLDS },
+      labelWeight: { ...LABEL_WEIGHT },
+      ...(backend === 'llm' ? { agent: { model: options.chat!.model, baseURL: options.chat!.baseURL, maxSteps: options.maxSteps ?? AGENT_DEFAULTS.maxSteps, temperature: AGENT_DEFAULTS.temperature, seed: options.seed ?? null } } : {}),
+    };
+    const synthesis = {
+      validationId: options.validation,
+      forecastId: validation.forecastId,
+      repo: { name: repo.name, path: repo.path },
+      t0: origin.t0,
+      windowEnd: validation.windowEnd,
+      tgen: { given: tgenGiven, commit: tgenCommit.sha, time: tgenTime },
+      backend,
+      total: options.total ?? null,
+      testCommand,
+      config,
+      counts: countTasks(tasks),
+      tasks,
+    };
+    const hash = contentHash({ forecastHash: forecast.hash, ...synthesis, ...(backend === 'llm' ? { at: new Date().toISOString() } : {}) });
+    const saved = saveSynthesis(store, synthesis, hash, calls);
+    return { ...saved, synthesis: loadSynthesis(store, saved.id) };
+  } finally {
+    progress.done();
+    store.close();
+    await git?.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+interface Step {
+  draft: TaskDraft | null;
+  rejection: Rejection | null;
+  /** Runs the execution gate (LLM tasks that passed the leakage checks). */
+  gate?: () => Promise<{ execution: Execution | null; rejection: Rejection | null }>;
+  close?: () => Promise<void>;
+}
+
+function templateStep(input: ConditioningInput, slot: Allocation): Step {
+  const out = templateTask(input, slot);
+  return 'code' in out ? { draft: null, rejection: out } : { draft: out, rejection: null };
+}
+
+async function llmStep(a: {
+  chat: ToolChatModel; input: ConditioningInput; slot: Allocation; bundle: string; commit: string; testCommand: string;
+  limits: RunLimits; runs: number; maxSteps?: number; seed?: number;
+}): Promise<Step> {
+  if (a.input.grounding.files.length === 0) {
+    return { draft: null, rejection: { code: 'ANCHOR_MISSING', reason: `none of the family's paths holds source code at ${a.commit.slice(0, 12)}` } };
+  }
+  const ws = await openWorkspace({ bundle: a.bundle, commit: a.commit, testCommand: a.testCommand, limits: a.limits });
+  try {
+    const agent = await runAgent(a.chat, ws, a.input, a.slot, { maxSteps: a.maxSteps, seed: a.seed });
+    return {
+      draft: agent.draft,
+      rejection: agent.rejection,
+      gate: agent.draft ? () => runGate(ws, { test: agent.draft!.testPatch, gold: agent.draft!.goldPatch }, { runs: a.runs, testCommand: a.testCommand }) : undefined,
+      close: () => ws.close(),
+    };
+  } catch (err) {
+    await ws.close();
+    throw err;
+  }
+}
+
+async function checkLeakage(
+  draft: TaskDraft,
+  textIndex: TextLeakageIndex,
+  items: readonly LeakageItem[],
+  git: GitBackend,
+  chain: readonly Commit[],
+  cache: Map<string, string[]>,
+): Promise<{ report: LeakageReport; rejection: Rejection | null }> {
+  const text = textIndex.nearest(`${draft.title}\n${draft.problemStatement}`);
+  if (draft.goldPatch === '') return judgeLeakage(text, null, { text: items.length, patch: 0 });
+  const gold = addedLinesOf(draft.goldPatch);
+  const candidates = await patchCandidates(git, chain, items, [...gold.keys()], cache);
+  const patch = nearestPatch([...gold.values()].flat(), candidates);
+  return judgeLeakage(text, patch, { text: items.length, patch: candidates.length });
+}

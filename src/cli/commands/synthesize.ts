@@ -1,0 +1,121 @@
+import { Option, type Command } from 'commander';
+import { z } from 'zod';
+import { synthesizeTasks, type SynthesizeResult } from '../../api/synthesize.js';
+import { UserError } from '../../errors.js';
+import { createOpenAIToolChat } from '../../llm/tools.js';
+import { BACKENDS } from '../../synthesize/model.js';
+import { formatTable, printResult, type CliIO } from '../io.js';
+import { parseOptions } from '../options.js';
+import { stderrProgress } from '../progress.js';
+
+const positiveInt = z.coerce.number().int().positive();
+
+const Options = z.object({
+  db: z.string(),
+  validation: positiveInt,
+  tgen: z.string().min(1),
+  total: positiveInt.optional(),
+  backend: z.enum(BACKENDS),
+  testCmd: z.string().min(1).optional(),
+  runs: z.coerce.number().int().min(1).max(10),
+  timeout: positiveInt,
+  memory: positiveInt,
+  maxSteps: positiveInt,
+  seed: z.coerce.number().int().nonnegative().optional(),
+  llmBaseUrl: z.string().optional(),
+  llmModel: z.string().optional(),
+  gitBackend: z.enum(['auto', 'native', 'isomorphic']),
+  json: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+});
+
+export function register(program: Command, io: CliIO): void {
+  program
+    .command('synthesize')
+    .description('Synthesize coding tasks at Tgen from the families a validation judged strong or related (docs/synthesis.md)')
+    .requiredOption('--validation <id>', 'a stored validation id')
+    .requiredOption('--tgen <date|HEAD>', 'the task-generation snapshot: HEAD, or the newest commit at or before a date (not before T0)')
+    .option('--total <n>', 'tasks in all, spread over families by score and the forecast\'s category mix (default: one per family)')
+    .addOption(new Option('--backend <name>', 'template (offline specs, not executable) or llm (agent writes tests and a gold patch; execution-gated)').choices([...BACKENDS]).default('template'))
+    .option('--test-cmd <cmd>', 'the repository\'s test command (default: detected at Tgen). It RUNS THE REPOSITORY\'S CODE, under the limits below; not a sandbox')
+    .option('--runs <n>', 'execution gate: runs per state, to drop flaky tests', '3')
+    .option('--timeout <seconds>', 'time limit of one test run', '600')
+    .option('--memory <MB>', 'memory limit of one test run', '4096')
+    .option('--max-steps <n>', 'llm backend: model turns per task', '40')
+    .option('--seed <n>', 'llm backend: seed sent with every request')
+    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint with tool calling, for --backend llm (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'chat model for --backend llm')
+    .addOption(new Option('--git-backend <name>', 'git reader').choices(['auto', 'native', 'isomorphic']).default('auto'))
+    .action(async (_opts, command: Command) => {
+      const o = parseOptions(Options, command);
+      let chat;
+      if (o.backend === 'llm') {
+        if (!o.llmBaseUrl || !o.llmModel) {
+          throw new UserError('LLM_NOT_CONFIGURED', 'The llm backend needs a chat model endpoint with tool calling', 'Pass --llm-base-url URL and --llm-model NAME (key from OPENAI_API_KEY), or use --backend template.');
+        }
+        chat = createOpenAIToolChat({ baseURL: o.llmBaseUrl, model: o.llmModel });
+        if (!o.quiet) io.stderr(`swe-future: note: the execution gate runs the repository's tests (its own code) with a ${o.timeout} s and ${o.memory} MB limit per run; this is not a sandbox\n`);
+      }
+      const result = await synthesizeTasks({
+        db: o.db,
+        validation: o.validation,
+        tgen: o.tgen,
+        total: o.total,
+        backend: o.backend,
+        testCommand: o.testCmd,
+        chat,
+        runs: o.runs,
+        limits: { timeoutMs: o.timeout * 1000, memoryMb: o.memory },
+        maxSteps: o.maxSteps,
+        seed: o.seed,
+        gitBackend: o.gitBackend,
+        progress: stderrProgress(io, o.quiet),
+      });
+      printResult(io, o, synthesisJson(result), () => formatSynthesis(result));
+    });
+}
+
+export function synthesisJson(result: SynthesizeResult): unknown {
+  const s = result.synthesis;
+  return {
+    synthesis: {
+      id: result.id,
+      validation: s.validationId,
+      forecast: s.forecastId,
+      repo: s.repo.name,
+      backend: s.backend,
+      tgen: s.tgen.given,
+      tgen_commit: s.tgen.commit,
+      tgen_time: s.tgen.time,
+      total: s.total,
+      test_command: s.testCommand,
+      reused: result.reused,
+      counts: s.counts,
+    },
+    tasks: s.tasks,
+  };
+}
+
+export function formatSynthesis(result: SynthesizeResult): string {
+  const s = result.synthesis;
+  const c = s.counts;
+  return [
+    `synthesis ${result.id} from validation ${s.validationId} (${s.backend}) at Tgen ${s.tgen.commit.slice(0, 12)} (${s.tgen.time.slice(0, 10)}): ` +
+      `${c.tasks} tasks: ${c.spec} spec, ${c.verified} verified, ${c.rejected} rejected${result.reused ? ' (reused)' : ''}`,
+    '',
+    formatTable(
+      s.tasks.map((t) => ({
+        task: t.instanceId,
+        status: t.status,
+        family: t.familyId,
+        category: t.category,
+        title: t.title,
+        text_leak: t.leakage ? `${t.leakage.text.score.toFixed(2)} ${t.leakage.text.key ?? ''}`.trim() : '',
+        why: t.rejection ? `${t.rejection.code}: ${t.rejection.reason}` : t.status === 'verified' ? `${t.failToPass.length} fail-to-pass, ${t.passToPass.length} pass-to-pass` : '',
+      })),
+    ),
+    ...(Object.keys(c.rejections).length > 0 ? ['', `rejected: ${Object.entries(c.rejections).map(([code, n]) => `${code} ${n}`).join(', ')}`] : []),
+    '',
+    `Export: swe-future export --format swebench --out DIR --synthesis ${result.id}`,
+  ].join('\n');
+}

@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { afterEach, beforeAll, expect, test } from 'vitest';
+import { synthesizeTasks } from '../../src/api/synthesize.js';
+import { createOpenAIToolChat } from '../../src/llm/tools.js';
+import { openStore } from '../../src/store/open.js';
+import { startOpenAIServer, type OpenAIServer, type Reply } from '../fixtures/openai-server.js';
+import { demoValidation } from './demo-validation.js';
+
+let demo: Awaited<ReturnType<typeof demoValidation>>;
+beforeAll(async () => {
+  demo = await demoValidation();
+});
+
+const servers: OpenAIServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function serve(script: Reply[]): Promise<OpenAIServer> {
+  const server = await startOpenAIServer({ chat: script });
+  servers.push(server);
+  return server;
+}
+
+const show = (rev: string, path: string) => execFileSync('git', ['show', `${rev}:${path}`], { cwd: demo.repo, encoding: 'utf8' });
+const call = (name: string, args: unknown): Reply => ({ toolCalls: [{ name, arguments: args }] });
+
+/** A \u{...} code-point escape: something the parser at HEAD cannot read yet. */
+function codePointFix(quote: string): string {
+  const anchor = "    if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(hex)) {";
+  expect(quote).toContain(anchor);
+  return quote.replace(anchor, [
+    '    const point = /^u\\{([0-9a-fA-F]{1,6})\\}/.exec(text.slice(i + 1));',
+    '    if (point) {',
+    '      out += String.fromCodePoint(parseInt(point[1], 16));',
+    '      i += point[0].length;',
+    '      continue;',
+    '    }',
+    anchor,
+  ].join('\n'));
+}
+
+const NEW_TEST = "\ntest('reads \\\\u{...} code point escapes in double-quoted values', () => {\n  assert.equal(parse('smile = \"\\\\u{1F600}\"').smile, '\\u{1F600}');\n});\n";
+
+test('the scripted agent writes tests and a fix at Tgen; the execution gate verifies the task over three runs per state', async () => {
+  const quote = show('HEAD', 'src/parser/quote.js');
+  const tests = show('HEAD', 'test/parser.test.js');
+  const server = await serve([
+    call('list_files', { path: 'src/parser' }),
+    call('read_file', { path: 'src/parser/quote.js' }),
+    { toolCalls: [
+      { name: 'write_file', arguments: { path: 'test/parser.test.js', content: tests + NEW_TEST } },
+      { name: 'write_file', arguments: { path: 'src/parser/quote.js', content: codePointFix(quote) } },
+    ] },
+    call('submit', {
+      title: 'Code-point escapes like \\u{1F600} are rejected in quoted values',
+      problem_statement: 'A config value such as `smile = "\\u{1F600}"` fails with "unknown escape \\u". Characters outside the Basic Multilingual Plane cannot be written with the four-digit form, so the braced form should be accepted in double-quoted values.',
+      hints: 'Escapes are read in one place.',
+    }),
+  ]);
+  const result = await synthesizeTasks({
+    db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', runs: 3,
+    chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
+  });
+  const [task] = result.synthesis.tasks;
+  expect(task).toMatchObject({ status: 'verified', rejection: null, familyId: 'F1', category: 'bugfix', backend: 'llm' });
+  expect(task!.failToPass).toEqual(['reads \\u{...} code point escapes in double-quoted values']);
+  expect(task!.passToPass.length).toBeGreaterThan(50);
+  expect(task!.execution).toMatchObject({ runsPerState: 3, goldResolves: true, emptyPatchResolves: false, flaky: [], broken: [] });
+  expect(task!.execution!.runs.gold).toHaveLength(3);
+  expect(task!.execution!.runs.testsOnly).toHaveLength(3);
+  expect(task!.testPatch).toMatch(/^diff --git a\/test\/parser\.test\.js/);
+  expect(task!.goldPatch).toMatch(/^diff --git a\/src\/parser\/quote\.js/);
+  expect(task!.leakage!.patch!.score).toBeLessThan(0.5);
+  expect(result.synthesis.counts).toMatchObject({ tasks: 1, verified: 1, rejected: 0 });
+
+  // The agent saw the tools, the family and the code at Tgen; its tool results were real.
+  const chats = server.requestsTo('chat');
+  expect(chats).toHaveLength(4);
+  expect(chats[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['list_files', 'read_file', 'search', 'write_file', 'run_tests', 'submit']);
+  expect(chats[1]!.body.messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('src/parser/quote.js') });
+  const store = openStore(demo.db, { readonly: true });
+  try {
+    expect(store.db.prepare('SELECT count(*) FROM model_calls WHERE synthesis_id = ?').pluck().get(result.id)).toBe(4);
+  } finally {
+    store.close();
+  }
+});
+
+test('a planted replay of a validating pull request is rejected by the leakage check before anything runs', async () => {
+  const store = openStore(demo.db, { readonly: true });
+  const pr = store.db.prepare<[], { sha: string; title: string; body: string }>("SELECT sha, title, body FROM work_items WHERE key = 'pr#339'").get()!;
+  store.close();
+  expect(pr.title).toBe('fix(parser): support \\t, \\n and \\r escapes');
+  const server = await serve([
+    { toolCalls: [
+      { name: 'write_file', arguments: { path: 'src/parser/quote.js', content: show(pr.sha, 'src/parser/quote.js') } },
+      { name: 'write_file', arguments: { path: 'test/parser.test.js', content: show(pr.sha, 'test/parser.test.js') } },
+    ] },
+    call('submit', { title: pr.title, problem_statement: `${pr.title}\n\n${pr.body}` }),
+  ]);
+  // Tgen inside the validation window, before the pull request landed.
+  const result = await synthesizeTasks({
+    db: demo.db, validation: demo.validationId, tgen: '2025-02-01', total: 1, backend: 'llm',
+    chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
+  });
+  const [task] = result.synthesis.tasks;
+  expect(task!.status).toBe('rejected');
+  expect(task!.rejection!.code).toBe('LEAKAGE_PATCH');
+  expect(task!.rejection!.reason).toContain('pr#339');
+  expect(task!.leakage!.patch).toMatchObject({ key: 'pr#339', scope: 'window' });
+  expect(task!.leakage!.patch!.score).toBeGreaterThanOrEqual(0.5);
+  expect(task!.leakage!.text.key).toBe('pr#339');
+  expect(task!.execution).toBeNull();
+  expect(result.synthesis.counts.rejections).toEqual({ LEAKAGE_PATCH: 1 });
+});
+
+test('tests for behaviour that already exists at Tgen pass without the gold patch: the task is rejected', async () => {
+  const tests = show('HEAD', 'test/parser.test.js');
+  const quote = show('HEAD', 'src/parser/quote.js');
+  const server = await serve([
+    { toolCalls: [
+      { name: 'write_file', arguments: { path: 'test/parser.test.js', content: `${tests}\ntest('reads a tab escape', () => {\n  assert.equal(parse('a = "x\\\\ty"').a, 'x\\ty');\n});\n` } },
+      { name: 'write_file', arguments: { path: 'src/parser/quote.js', content: `// Escapes of double-quoted values.\n${quote}` } },
+    ] },
+    call('run_tests', {}),
+    call('submit', { title: 'Keep a record of what the reader accepts', problem_statement: 'Add coverage so that nobody breaks the accepted input by accident.' }),
+  ]);
+  // A narrower test command keeps this test quick: one file, one run per state.
+  const result = await synthesizeTasks({
+    db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', runs: 1,
+    testCommand: 'node --test --test-reporter=tap test/parser.test.js',
+    chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
+  });
+  expect(result.synthesis.tasks[0]!.rejection!.code).toBe('BEHAVIOUR_EXISTS');
+  expect(result.synthesis.tasks[0]!.execution!.failToPass).toEqual([]);
+  // run_tests answered with the real outcome of the suite.
+  expect(server.requestsTo('chat')[2]!.body.messages.at(-1).content).toMatch(/^exit 0; \d+ passed, 0 failed/);
+});

@@ -1,0 +1,72 @@
+import { beforeAll, expect, test } from 'vitest';
+import { openStore } from '../../src/store/open.js';
+import { runCli, runCliJson } from '../cli/run-cli.js';
+import { demoValidation } from './demo-validation.js';
+
+let demo: Awaited<ReturnType<typeof demoValidation>>;
+beforeAll(async () => {
+  demo = await demoValidation();
+});
+
+function syntheses(): number {
+  const store = openStore(demo.db, { readonly: true });
+  try {
+    return store.db.prepare('SELECT count(*) FROM syntheses').pluck().get() as number;
+  } finally {
+    store.close();
+  }
+}
+
+test('synthesize with the template backend writes one spec per validated family, grounded in the code at Tgen', async () => {
+  const out = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD']);
+  expect(out.synthesis).toMatchObject({ id: expect.any(Number), backend: 'template', tgen: 'HEAD', tgen_commit: demo.head, reused: false });
+  expect(out.synthesis.counts).toMatchObject({ tasks: 3, spec: 3, verified: 0, rejected: 0 });
+  expect(Object.keys(out.synthesis.counts.perFamily)).toEqual(['F1', 'F2', 'F3']);
+  const f1 = out.tasks[0];
+  expect(f1).toMatchObject({ status: 'spec', familyId: 'F1', category: 'bugfix', testPatch: '', goldPatch: '', failToPass: [], instanceId: expect.stringMatching(/__future-\d+-1$/) });
+  // Grounded: files and symbols that exist at Tgen; the notes T0 knew of are resolved by now and are not asked for.
+  expect(f1.problemStatement).toContain('`src/parser/quote.js`: `readValue`');
+  expect(f1.problemStatement).toContain('### Acceptance criteria');
+  expect(f1.droppedCriteria).toEqual(['The note at src/parser/quote.js:4 is resolved and removed.', 'The note at src/parser/list.js:9 is resolved and removed.']);
+  expect(f1.hints).toContain('not executable');
+  // A direction, not a replay: no quoted titles or citations of the work it was forecast from.
+  expect(f1.problemStatement).not.toMatch(/pr#\d+|"fix\(parser\)/);
+  for (const t of out.tasks) expect(t.leakage.text.score).toBeLessThan(0.5);
+
+  // The template backend is deterministic: the same request reuses the stored synthesis.
+  const again = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD']);
+  expect(again.synthesis).toMatchObject({ id: out.synthesis.id, reused: true });
+});
+
+test('--total spreads tasks over families; a dated Tgen resolves to the newest commit at or before it', async () => {
+  const out = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', '2025-03-01', '--total', '5']);
+  expect(out.synthesis.tgen).toBe('2025-03-01T00:00:00.000Z');
+  expect(Date.parse(out.synthesis.tgen_time)).toBeLessThanOrEqual(Date.parse('2025-03-01'));
+  expect(out.tasks.map((t: { familyId: string; allocation: { ordinal: number } }) => `${t.familyId}.${t.allocation.ordinal}`)).toEqual(['F1.1', 'F1.2', 'F2.1', 'F2.2', 'F3.1']);
+  // A family's tasks focus on different files.
+  expect(out.tasks[0].focus.paths).not.toEqual(out.tasks[1].focus.paths);
+  const text = await runCli(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', '2025-03-01', '--total', '5']);
+  expect(text.stdout).toMatch(/^synthesis \d+ from validation \d+ \(template\) at Tgen [0-9a-f]{12}/);
+  expect(text.stdout).toContain('swe-future export --format swebench');
+});
+
+test('bad input is one line on stderr, exit 2, and nothing is stored', async () => {
+  const before = syntheses();
+  const cases: [string[], RegExp][] = [
+    [['--tgen', '2024-06-01'], /^swe-future: Tgen 2024-06-01 is before the forecast's T0 2025-01-01\. Pass a --tgen on or after 2025-01-01, or HEAD\.\n$/],
+    [['--tgen', 'yesterday'], /Cannot read --tgen "yesterday" as a date/],
+    [['--tgen', '2999-01-01'], /Tgen 2999-01-01 is in the future/],
+    [['--tgen', 'HEAD', '--total', '0'], /Option --total/],
+    [['--tgen', 'HEAD', '--backend', 'llm'], /The llm backend needs a chat model endpoint.*--llm-base-url/],
+  ];
+  for (const [args, message] of cases) {
+    const run = await runCli(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), ...args]);
+    expect(run.code, args.join(' ')).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stdout).toBe('');
+  }
+  const missing = await runCli(['synthesize', '--db', demo.db, '--validation', '999', '--tgen', 'HEAD']);
+  expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('There is no validation 999')]);
+  expect(syntheses()).toBe(before);
+});
