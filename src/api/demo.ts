@@ -9,8 +9,10 @@ import { loadForecast } from '../store/forecasts.js';
 import { openStore } from '../store/open.js';
 import { loadSnapshot } from '../store/snapshots.js';
 import { DEFAULT_FORECASTERS } from '../study/model.js';
+import { exportTasks, type ExportResult } from './export.js';
 import { writeReport } from './report.js';
 import { runStudy, type StudyRunResult } from './study.js';
+import { synthesizeTasks, type SynthesizeResult } from './synthesize.js';
 
 export interface DemoOptions {
   /** Folder that keeps everything the demo makes; default a new temporary folder. */
@@ -29,12 +31,18 @@ export interface DemoResult {
   forecast: Forecast & { id: number };
   /** DIR/report/index.html */
   report: string;
+  /** Task specs synthesized at HEAD (template backend) from the heuristic forecast's validation. */
+  synthesis: SynthesizeResult;
+  /** The synthesis exported as SWE-bench JSONL with its repository bundle, in DIR/export/. */
+  export: ExportResult;
 }
 
 /**
  * Builds the demo repository and runs every pipeline stage on it, keeping all
  * it makes in one folder (the CLI contract's layout): repo/, swe-future.db,
- * snapshots/, study.json (the config of the demo's study), report/index.html.
+ * snapshots/, study.json (the config of the demo's study), report/index.html,
+ * and export/ (task specs synthesized at HEAD from the heuristic forecast's
+ * validation, as SWE-bench JSONL with the repository bundle).
  */
 export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const progress = options.progress ?? silentProgress;
@@ -50,6 +58,9 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   writeFileSync(config, `${JSON.stringify(studyConfig, null, 2)}\n`);
   const study = await runStudy({ db, config, jobs: 1, progress });
   const report = await writeReport({ db, study: study.id, out: join(out, 'report') });
+  const validationId = heuristicValidation(db, study.id);
+  const synthesis = await synthesizeTasks({ db, validation: validationId, tgen: 'HEAD', backend: 'template', progress });
+  const exported = await exportTasks({ db, format: 'swebench', out: join(out, 'export'), synthesis: synthesis.id, progress });
 
   // Opened writable on purpose: the last connection to close checkpoints the WAL, leaving one tidy file.
   const store = openStore(db);
@@ -68,7 +79,24 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
       snapshot: { ...loadSnapshot(store, row.snapshotId), id: row.snapshotId },
       forecast: loadForecast(store, forecastId),
       report: report.path,
+      synthesis,
+      export: exported,
     };
+  } finally {
+    store.close();
+  }
+}
+
+/** The lexical validation of the demo study's heuristic forecast. */
+function heuristicValidation(db: string, studyId: number): number {
+  const store = openStore(db, { readonly: true });
+  try {
+    const id = store.db
+      .prepare<[number], number>("SELECT validation_id FROM study_results WHERE study_id = ? AND forecaster = 'heuristic' AND judge = 'lexical' LIMIT 1")
+      .pluck()
+      .get(studyId);
+    if (id === undefined) throw new Error('The demo study has no validation of the heuristic forecast');
+    return id;
   } finally {
     store.close();
   }

@@ -13,6 +13,11 @@ test('demo --out DIR keeps the contract layout and prints the forecast, the tabl
   expect(run.stdout).toMatch(/Forecast \d+ \(heuristic\)/);
   for (const name of ['heuristic', 'hotspot (baseline)', 'recency (baseline)', 'random-anchor (baseline)']) expect(run.stdout).toContain(name);
   expect(run.stdout).toContain(join(out, 'report/index.html'));
+  // It ends with task specs synthesized from the validated families and their export.
+  expect(run.stdout).toMatch(/Synthesis \d+ \(template backend\) at Tgen [0-9a-f]{12} .*: 3 task specs, 0 rejected/);
+  for (const entry of ['export/public/tasks.jsonl', 'export/hidden/tasks.jsonl', 'export/hidden/provenance.jsonl']) expect(existsSync(join(out, entry)), entry).toBe(true);
+  expect(readdirSync(join(out, 'export/bundles')).some((f) => f.endsWith('.bundle'))).toBe(true);
+  expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('  public/tasks.jsonl');
 });
 
 test('demo --json prints one JSON document with the snapshot, the forecast and the study table', async () => {
@@ -24,4 +29,6 @@ test('demo --json prints one JSON document with the snapshot, the forecast and t
   expect(doc.forecast.families.length).toBeGreaterThan(0);
   expect(doc.study.id).toEqual(expect.any(Number));
   expect(doc.table.length).toBeGreaterThan(0);
+  expect(doc.synthesis.counts).toMatchObject({ spec: 3, verified: 0 });
+  expect(doc.export).toMatchObject({ format: 'swebench', exported: 3 });
 });

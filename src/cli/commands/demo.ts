@@ -17,7 +17,7 @@ export function register(program: Command, io: CliIO): void {
   program
     .command('demo')
     .description('Build the demo repository (two and a half years of history, planted work streams) and run every stage on it')
-    .option('--out <dir>', 'keep everything in DIR: repo/, swe-future.db, snapshots/, study.json, report/ (default: a new temp folder)')
+    .option('--out <dir>', 'keep everything in DIR: repo/, swe-future.db, snapshots/, study.json, report/, export/ (default: a new temp folder)')
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
       const result = await runDemo({ out: o.out, progress: stderrProgress(io, o.quiet) });
@@ -33,6 +33,9 @@ export function register(program: Command, io: CliIO): void {
           snapshot: { id: s.id, repo: s.repo.name, t0: s.t0, commit: s.commit, hash: s.hash, counts: s.counts },
           forecast: { id: result.forecast.id, forecaster: result.forecast.forecaster, hash: result.forecast.hash, families: result.forecast.families },
           ...studyJson(result.study),
+          synthesis: { id: result.synthesis.id, backend: result.synthesis.synthesis.backend, tgen_commit: result.synthesis.synthesis.tgen.commit, counts: result.synthesis.synthesis.counts },
+          tasks: result.synthesis.synthesis.tasks.map((t) => ({ instance_id: t.instanceId, status: t.status, family: t.familyId, category: t.category, title: t.title })),
+          export: { out: result.export.out, format: result.export.format, exported: result.export.exported, files: result.export.files },
         },
         () => summary(result),
       );
@@ -59,6 +62,8 @@ function summary(result: DemoResult): string {
     `Report: ${result.report}`,
     `Why a family was forecast: swe-future forecast --snapshot ${s.id} --db ${result.db}`,
     `Why it matched: swe-future query --db ${result.db} --named matches`,
+    '',
+    ...synthesisLines(result),
   ].join('\n');
 }
 
@@ -83,5 +88,18 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
       })),
     ),
     `Lift of heuristic in relevance: ${lift}`,
+  ];
+}
+
+function synthesisLines(result: DemoResult): string[] {
+  const s = result.synthesis.synthesis;
+  const e = result.export;
+  return [
+    `Synthesis ${result.synthesis.id} (template backend) at Tgen ${s.tgen.commit.slice(0, 12)} (${s.tgen.time.slice(0, 10)}), from the heuristic forecast's validated families: ` +
+      `${s.counts.spec} task specs, ${s.counts.rejected} rejected`,
+    ...s.tasks.map((t) => `  ${t.instanceId}  ${t.status.padEnd(8)} ${t.familyId} [${t.category}] ${t.title}${t.rejection ? ` (${t.rejection.code})` : ''}`),
+    '  (specifications, not executable: --backend llm writes tests and a gold patch and keeps only execution-verified tasks)',
+    `Export (SWE-bench JSONL and the repository bundle at Tgen): ${e.out}`,
+    ...e.files.map((f) => `  ${f}`),
   ];
 }
