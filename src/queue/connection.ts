@@ -69,12 +69,14 @@ export function bullConnection(url: string): ConnectionOptions {
 export async function checkQueue(url: string): Promise<void> {
   const { label, secrets } = parseQueueUrl(url);
   const probe = new Redis(url, { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
-  probe.on('error', () => {});
+  // The rejection says only "Connection is closed"; the reason (WRONGPASS, ECONNREFUSED) comes as an event first.
+  const said: string[] = [];
+  probe.on('error', (err: Error) => said.push(err.message));
   try {
     await probe.connect();
     await probe.ping();
   } catch (err) {
-    const text = redactWith(secrets, err instanceof Error ? err.message : String(err));
+    const text = redactWith(secrets, said[0] ?? (err instanceof Error ? err.message : String(err)));
     if (/WRONGPASS|NOAUTH|invalid password|AUTH failed|NOPERM/i.test(text)) {
       throw new UserError('QUEUE_AUTH', `The queue at ${label} refused the credentials (${text.split('\n')[0]!.slice(0, 120)})`, 'Put the right password in the URL: redis://:PASSWORD@HOST:PORT (or in SWE_FUTURE_QUEUE).');
     }

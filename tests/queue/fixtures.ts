@@ -82,7 +82,7 @@ export interface TestWorker {
   signalGroup(signal: NodeJS.Signals): void;
 }
 
-const running = new Set<TestWorker>();
+const runningSet = new Set<TestWorker>();
 
 /** `swe-future worker` as a child process in a process group of its own; killed (whole group) by `stopWorkers`. */
 export function startWorker(url: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}): TestWorker {
@@ -108,14 +108,19 @@ export function startWorker(url: string, extra: string[] = [], env: NodeJS.Proce
       }
     },
   };
-  running.add(worker);
-  void exit.then(() => running.delete(worker));
+  runningSet.add(worker);
+  void exit.then(() => runningSet.delete(worker));
   return worker;
+}
+
+/** The workers this test file started that are still running. */
+export function running(): TestWorker[] {
+  return [...runningSet];
 }
 
 /** Kills every worker this test file started (and their children) and waits for them. */
 export async function stopWorkers(): Promise<void> {
-  const all = [...running];
+  const all = [...runningSet];
   for (const w of all) {
     w.signalGroup('SIGCONT');
     w.signalGroup('SIGKILL');

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { writeRepo } from '../../src/demo/write-repo.js';
+import { jobId } from '../../src/queue/model.js';
+import { runCli, runCliJson } from '../cli/run-cli.js';
+import { tempDir } from '../fixtures/repo.js';
+import { STUDY_T0, studyCommits, writeConfig } from '../study/fixtures.js';
+import { CLI_ROOT, freePort, REDIS, startRedis, startWorker, stopWorkers, waitFor, type TestRedis } from './fixtures.js';
+
+const PASSWORD = 'hunter2-s3cret';
+
+function counts(db: string) {
+  const conn = new Database(db, { readonly: true });
+  const one = (sql: string) => conn.prepare(sql).pluck().get() as number;
+  try {
+    return {
+      done: one("SELECT count(*) FROM study_repos WHERE status = 'done'"),
+      failed: one("SELECT count(*) FROM study_repos WHERE status = 'failed'"),
+      results: one('SELECT count(*) FROM study_results'),
+      distinctResults: one("SELECT count(DISTINCT study_id || '/' || repo_ord || '/' || forecaster || '/' || judge) FROM study_results"),
+      snapshots: one('SELECT count(*) FROM snapshots'),
+      forecasts: one('SELECT count(*) FROM forecasts'),
+      validations: one('SELECT count(*) FROM validations'),
+      verdicts: one('SELECT count(*) FROM verdicts'),
+    };
+  } finally {
+    conn.close();
+  }
+}
+
+/** Every repository merged exactly once: one snapshot, four forecasts and validations each, no duplicate row. */
+function expectMergedOnce(db: string, repos: number) {
+  const c = counts(db);
+  expect(c).toMatchObject({ done: repos, failed: 0, results: repos * 4, distinctResults: repos * 4, snapshots: repos, forecasts: repos * 4, validations: repos * 4 });
+}
+
+describe.skipIf(!REDIS)('queue faults', () => {
+  let root: string;
+  let redis: TestRedis;
+  let inspect: Queue;
+  let config: string;
+
+  beforeAll(async () => {
+    root = await tempDir('swe-future-faults-');
+    await Promise.all([writeRepo(join(root, 'clones/alpha'), studyCommits('http')), writeRepo(join(root, 'clones/beta'), studyCommits('parser', 3)), writeRepo(join(root, 'clones/gamma'), studyCommits('cache', 6))]);
+    redis = await startRedis(PASSWORD);
+    inspect = new Queue('swe-future-study', { connection: { url: redis.url, maxRetriesPerRequest: null } });
+    config = writeConfig(root, { name: 'faults', repos: ['alpha', 'beta'].map((n) => ({ path: `clones/${n}`, t0: STUDY_T0 })) });
+  });
+  afterEach(async () => {
+    await stopWorkers();
+    await inspect.obliterate({ force: true });
+  });
+  afterAll(async () => {
+    await inspect?.close();
+    await redis?.stop();
+  });
+
+  const study = (db: string, ...extra: string[]) => runCliJson(['study', '--config', config, '--db', db, '--queue', redis.url, ...extra]);
+  const activeBy = async (name: string) => (await inspect.getJobs(['active'])).some((j) => j.processedBy === name);
+
+  test('a worker SIGKILLed mid-job: its job is retried elsewhere and every repository is merged exactly once', async () => {
+    const db = join(root, 'killed-worker.db');
+    const a = startWorker(redis.url, ['--name', 'A'], { SWE_FUTURE_TEST_HOLD_MS: '1200' });
+    const run = study(db);
+    await waitFor(() => activeBy('A'), 'worker A to take a job');
+    const taken = (await inspect.getJobs(['active'])).find((j) => j.processedBy === 'A')!;
+    a.child.kill('SIGKILL'); // the worker process alone, as a crash: its sandboxed child stops by itself
+    startWorker(redis.url, ['--name', 'B']);
+    const out = await run;
+    expect(out.study).toMatchObject({ repos: 2, done: 2, failed: 0, interrupted: false });
+    expectMergedOnce(db, 2);
+    const job = (await inspect.getJob(taken.id!))!;
+    expect(job.processedBy).toBe('B');
+    expect(job.returnvalue.worker).not.toMatch(/:A$/);
+  });
+
+  test('the coordinator killed and restarted resumes, and loses nothing', async () => {
+    const db = join(root, 'killed-coordinator.db');
+    startWorker(redis.url, ['--name', 'C'], { SWE_FUTURE_TEST_HOLD_MS: '400' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'study', '--config', config, '--db', db, '--queue', redis.url, '--quiet'], { cwd: CLI_ROOT, stdio: 'ignore' });
+    const exited = new Promise((r) => child.once('exit', r));
+    await waitFor(() => {
+      try {
+        return counts(db).done >= 1;
+      } catch {
+        return false; // not created yet
+      }
+    }, 'a first repository merged');
+    child.kill('SIGKILL');
+    await exited;
+    const before = counts(db).done;
+    expect(before).toBeLessThan(2);
+    // The workers go on meanwhile; the restarted coordinator merges what finished while it was gone.
+    await waitFor(async () => (await inspect.getJobCounts('completed')).completed === 2, 'every job to finish');
+    const out = await study(db);
+    expect(out.study).toMatchObject({ repos: 2, done: 2, failed: 0, resumed: true });
+    expect(out.repositories.filter((r: { ran_now: boolean }) => r.ran_now)).toHaveLength(2 - before);
+    expectMergedOnce(db, 2);
+    const again = await study(db);
+    expect(again.repositories.every((r: { ran_now: boolean }) => !r.ran_now)).toBe(true);
+    expectMergedOnce(db, 2);
+  });
+
+  test('a zombie worker (stopped past its lock, then continued) does not double-write', async () => {
+    const db = join(root, 'zombie.db');
+    const z = startWorker(redis.url, ['--name', 'Z'], { SWE_FUTURE_TEST_HOLD_MS: '1500' });
+    const run = study(db);
+    await waitFor(() => activeBy('Z'), 'worker Z to take a job');
+    const taken = (await inspect.getJobs(['active'])).find((j) => j.processedBy === 'Z')!;
+    z.signalGroup('SIGSTOP');
+    startWorker(redis.url, ['--name', 'B']);
+    const out = await run;
+    expect(out.study).toMatchObject({ done: 2, failed: 0 });
+    const merged = counts(db);
+    z.signalGroup('SIGCONT');
+    // Z wakes up, finishes its copy of the job and tries to complete it: refused, its lock is gone.
+    await waitFor(() => /Missing lock|lock/i.test(z.stderr()) || z.stderr().includes('done'), 'the zombie to try to complete', 15_000).catch(() => {});
+    await sleep(500);
+    const job = (await inspect.getJob(taken.id!))!;
+    expect(job.processedBy).toBe('B');
+    expect(z.stderr()).not.toMatch(new RegExp(`done \\(job ${taken.id!.replace('.', '\\.')}\\)`));
+    const rerun = await study(db);
+    expect(rerun.repositories.every((r: { ran_now: boolean }) => !r.ran_now)).toBe(true);
+    expect(counts(db)).toEqual(merged);
+    expectMergedOnce(db, 2);
+  });
+
+});
