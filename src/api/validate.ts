@@ -13,14 +13,15 @@ import { createEmbeddingCache } from '../store/embedding-cache.js';
 import { splitLaterWork } from '../validate/later-work.js';
 import { createLexicalJudge } from '../validate/lexical.js';
 import { computeMetrics } from '../validate/metrics.js';
-import type { JudgeName, Validation } from '../validate/model.js';
+import { DEFAULT_JUDGE, type JudgeName, type Validation } from '../validate/model.js';
+import { createSemanticJudge } from '../validate/semantic/judge.js';
 
 export interface ValidateOptions {
   db: string;
   forecast: number;
   /** Default 6m. */
   window?: string;
-  /** Default lexical. */
+  /** Default semantic (offline; docs/judging.md says why). */
   judge?: JudgeName;
   /** Judge bot/dependency work too (default: left out, counted apart). */
   includeBots?: boolean;
@@ -29,6 +30,8 @@ export interface ValidateOptions {
    * --llm-* / --embedding-* flags. It gets the store's embedding cache.
    */
   networkJudge?: (name: Exclude<JudgeName, 'lexical'>, deps: { embeddingCache: EmbeddingCache }) => Judge;
+  /** Told when the semantic judge builds its word-vector table (once per machine); the CLI prints it on stderr. */
+  onVectorBuild?: (message: string) => void;
   progress?: Progress;
   now?: Date;
 }
@@ -52,14 +55,17 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
   const progress = options.progress ?? silentProgress;
   const windowText = options.window ?? '6m';
   const window = parseDuration(windowText, '--window');
-  const judgeName = options.judge ?? 'lexical';
-  if (judgeName !== 'lexical' && !options.networkJudge) {
+  const judgeName = options.judge ?? DEFAULT_JUDGE;
+  if (judgeName !== 'lexical' && judgeName !== 'semantic' && !options.networkJudge) {
     throw new UserError('JUDGE_NOT_CONFIGURED', `The ${judgeName} judge needs a model endpoint`, 'Pass `networkJudge`, a function that builds it.');
   }
 
   const store = openStore(options.db);
   try {
-    const judge = judgeName === 'lexical' ? createLexicalJudge() : options.networkJudge!(judgeName, { embeddingCache: createEmbeddingCache(store) });
+    const judge =
+      judgeName === 'lexical' ? createLexicalJudge()
+      : judgeName === 'semantic' ? createSemanticJudge({ onBuild: options.onVectorBuild })
+      : options.networkJudge!(judgeName, { embeddingCache: createEmbeddingCache(store) });
     const forecast = loadForecast(store, options.forecast);
     verifyForecast(forecast);
     const origin = forecastOrigin(store, options.forecast)!;

@@ -6,6 +6,7 @@ import * as exportTasks from './commands/export.js';
 import * as fetchGithub from './commands/fetch-github.js';
 import * as forecast from './commands/forecast.js';
 import * as importIssues from './commands/import-issues.js';
+import * as judgeEval from './commands/judge-eval.js';
 import * as query from './commands/query.js';
 import * as report from './commands/report.js';
 import * as snapshot from './commands/snapshot.js';
@@ -15,7 +16,7 @@ import * as validate from './commands/validate.js';
 import * as worker from './commands/worker.js';
 
 /** Every command module: one file per command, each exporting `register`. */
-const COMMANDS = [snapshot, fetchGithub, importIssues, forecast, validate, study, worker, query, report, synthesize, exportTasks, demo];
+const COMMANDS = [snapshot, fetchGithub, importIssues, forecast, validate, judgeEval, study, worker, query, report, synthesize, exportTasks, demo];
 
 /**
  * The swe-future program. Options shared by every command (--db, --json,

@@ -62,6 +62,16 @@ export function tokens(text: string): string[] {
   return splitIdentifiers(text).filter(keep).map(stem);
 }
 
+/** Lower-case words, stop words dropped, not stemmed: for looking words up in a word-vector table. */
+export function contentWords(text: string): string[] {
+  return splitIdentifiers(text).filter(keep);
+}
+
+/** Whether a word says what kind of work it is (fix, add, refactor...) rather than what it is about. */
+export function isActionWord(word: string): boolean {
+  return ACTION.has(word);
+}
+
 /** Stemmed tokens without action words: what the text is about. */
 export function topicTokens(text: string): string[] {
   return splitIdentifiers(text).filter((w) => keep(w) && !ACTION.has(w)).map(stem);

@@ -1,13 +1,14 @@
 import type { TaskFamily } from '../forecast/model.js';
 import type { ModelCall } from '../llm/model.js';
 import type { WorkItem } from '../sources/model.js';
-import type { JudgeName, Verdict } from './model.js';
+import type { PairSignals } from './judges/shared.js';
+import type { JudgeName, Match, Verdict } from './model.js';
 
 /**
  * A judge labels each family of a frozen forecast against later work:
  * `strong` (the later work does what the family predicted, in full or in
- * part), `related` (same category and same code area or direction, but
- * different work) or `rejected`. Judges see family text and later work
+ * part), `related` (the same direction of work, but a different change;
+ * the same code area alone is not enough) or `rejected`. Judges see family text and later work
  * metadata (title, body, changed paths, labels), never patches.
  */
 export interface JudgeRequest {
@@ -25,7 +26,18 @@ export interface JudgeOutcome {
   calls: ModelCall[];
 }
 
+/** Every (family, later item) pair a judge labelled, not only each family's best: what judge-eval scores. */
+export interface PairOutcome {
+  /** For each family (in order), one match per later item (in order): its label, score and reason. */
+  matches: Match[][];
+  /** The signals each label came from, for judges that label by thresholds (refitted by `judge-eval --fit`). */
+  signals?: PairSignals[][];
+  config: Record<string, unknown>;
+}
+
 export interface Judge {
   readonly name: JudgeName;
   judge(request: JudgeRequest): Promise<JudgeOutcome>;
+  /** Labels every pair; judges that only look at some candidates (llm) leave it out. */
+  judgePairs?(request: JudgeRequest): Promise<PairOutcome>;
 }

@@ -10,9 +10,13 @@ import { Category } from '../forecast/model.js';
 export const Label = z.enum(['strong', 'related', 'rejected']);
 export type Label = z.infer<typeof Label>;
 
-export const JUDGES = ['lexical', 'embedding', 'llm'] as const;
+export const JUDGES = ['semantic', 'lexical', 'embedding', 'llm'] as const;
 export const JudgeName = z.enum(JUDGES);
 export type JudgeName = z.infer<typeof JudgeName>;
+/** Judges that run offline, with nothing but the installed packages. */
+export const OFFLINE_JUDGES = ['semantic', 'lexical'] as const satisfies readonly JudgeName[];
+/** The default judge of `validate` and `study`: it beats lexical on the held-back half of eval/pairs/ (docs/judging.md). */
+export const DEFAULT_JUDGE: JudgeName = 'semantic';
 
 /** One later work item as a judge saw it for one family: its own label, score and reason. */
 export const Match = z.object({

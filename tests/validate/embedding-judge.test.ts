@@ -43,25 +43,35 @@ test('a paraphrase of the family is strong and an unrelated pull request is reje
   expect(quotes!.matches).toEqual([]);
   expect(quotes!.reason).toMatch(/^rejected: nearest was pr#2\d /);
   expect(config).toEqual({
-    version: 'embedding-judge-v1', model: 'embed-small', baseURL: server.baseURL, ...EMBEDDING_DEFAULTS,
+    version: 'embedding-judge-v2', model: 'embed-small', baseURL: server.baseURL, ...EMBEDDING_DEFAULTS,
     itemText: 'title, first 1000 characters of the body, changed directories',
   });
   expect(calls).toEqual([]);
 });
 
-test('work of the family\'s kind in its area is related even when its words differ', async () => {
+test('work of the family\'s kind in its area but on another topic is rejected: related needs the same direction', async () => {
   const server = await serve();
   const judge = await judgeWith(server);
-  const elsewhere = item('pr#31', 'feat: support proxies', ['src/net/proxy.ts'], 'Reads HTTPS_PROXY.');
   const inArea = item('pr#32', 'feat: support proxies', ['src/http/proxy.ts'], 'Reads HTTPS_PROXY.');
-  const { verdicts } = await judge.judge({ families: [BACKOFF], later: [elsewhere, inArea] });
-  expect(verdicts[0]!.label).toBe('related');
-  expect(verdicts[0]!.matches.map((m) => [m.key, m.label])).toEqual([['pr#32', 'related']]);
+  const { verdicts } = await judge.judge({ families: [BACKOFF], later: [inArea] });
+  expect(verdicts[0]!.label).toBe('rejected');
+  expect(verdicts[0]!.matches).toEqual([]);
+});
+
+test('in the family\'s area a lower cosine is enough for related, never none at all', async () => {
+  const server = await serve();
+  const retries = item('pr#33', 'feat: make HTTP retries configurable', ['src/http/retry.ts'], 'Retries of failed requests can be capped.');
+  const [elsewhere, inArea] = [['src/net/retry.ts'], ['src/http/retry.ts']].map((paths, i) => ({ ...retries, key: `pr#${34 + i}`, paths }));
+  const { matches } = await (await judgeWith(server, { strongAt: 0.99, anchorStrongAt: 0.99, relatedAt: 0.9, anchorRelatedAt: 0.3 })).judgePairs!({ families: [BACKOFF], later: [elsewhere!, inArea!] });
+  const cosine = matches[0]![0]!.score;
+  expect(cosine).toBeGreaterThanOrEqual(0.3);
+  expect(cosine).toBeLessThan(0.9);
+  expect(matches[0]!.map((m) => m.label)).toEqual(['rejected', 'related']);
 });
 
 test('matches hold every strong item and the five best related ones, best first', async () => {
   const server = await serve();
-  const judge = await judgeWith(server, { strongAt: 0.99, relatedAt: 0.98 });
+  const judge = await judgeWith(server, { strongAt: 0.99, relatedAt: 0.98, anchorRelatedAt: 0 });
   const related = [1, 2, 3, 4, 5, 6, 7].map((n) => item(`pr#${40 + n}`, `feat: ${'pool '.repeat(n)}connections`, [`src/http/pool${n}.ts`]));
   const { verdicts } = await judge.judge({ families: [BACKOFF], later: [...related, PARAPHRASE, UNRELATED] });
   const matches = verdicts[0]!.matches;

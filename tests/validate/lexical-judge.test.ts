@@ -27,8 +27,13 @@ test('later work doing what the family predicted, in its area and of its kind, i
   expect(verdicts[0]!.reason).toMatch(/pr#9/);
 });
 
-test('work of the same kind in the same area but on another topic is related', async () => {
+test('work of the same kind in the same area but on another topic is rejected: related needs the same direction of work', async () => {
   const { verdicts } = await createLexicalJudge().judge({ families: [family], later: [item('pr#9', 'fix: crash on empty section header', ['src/parser/sections.js'])] });
+  expect(verdicts[0]!.label).toBe('rejected');
+});
+
+test('work of another kind in the same direction is related', async () => {
+  const { verdicts } = await createLexicalJudge().judge({ families: [family], later: [item('pr#9', 'feat(parser): single-quoted values may hold escapes', ['src/parser/quote.js'])] });
   expect(verdicts[0]!.label).toBe('related');
 });
 
@@ -48,8 +53,9 @@ test('matches list every strong item, best first, then the best related ones', a
   const later = [
     item('pr#1', 'fix(parser): quoted values lose escapes', ['src/parser/quote.js']),
     item('pr#2', 'fix(parser): escapes in quoted values at line end', ['src/parser/quote.js'], 'quoted values escapes'),
-    item('pr#3', 'fix: crash on empty section header', ['src/parser/sections.js']),
-    item('pr#4', 'docs: typo', ['README.md']),
+    item('pr#3', 'feat(parser): single-quoted values may hold escapes', ['src/parser/quote.js']),
+    item('pr#4', 'fix: crash on empty section header', ['src/parser/sections.js']),
+    item('pr#5', 'docs: typo', ['README.md']),
   ];
   const { verdicts } = await createLexicalJudge().judge({ families: [family], later });
   const labels = verdicts[0]!.matches.map((m) => [m.key, m.label]);

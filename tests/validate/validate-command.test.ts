@@ -14,13 +14,19 @@ beforeAll(async () => {
 
 test('validate --json prints the validation id, verdicts and metrics', async () => {
   const out = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db]);
-  expect(out.validation).toMatchObject({ id: expect.any(Number), judge: 'lexical', window: '6m', window_start: '2025-01-01T00:00:00.000Z', window_end: '2025-07-01T00:00:00.000Z' });
+  expect(out.validation).toMatchObject({ id: expect.any(Number), judge: 'semantic', window: '6m', window_start: '2025-01-01T00:00:00.000Z', window_end: '2025-07-01T00:00:00.000Z' });
   expect(out.verdicts.length).toBeGreaterThan(0);
   expect(out.metrics).toMatchObject({ families: out.verdicts.length, laterWork: expect.any(Number), laterBotWork: expect.any(Number) });
 });
 
-test('on the demo, whose future is known, every heuristic family matches later work strongly in its own stream', async () => {
-  const out = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db]);
+test('the lexical judge stays selectable', async () => {
+  const out = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db, '--judge', 'lexical']);
+  expect(out.validation.judge).toBe('lexical');
+  expect(out.verdicts.length).toBeGreaterThan(0);
+});
+
+test.each(['semantic', 'lexical'])('on the demo, whose future is known, every heuristic family matches later work strongly in its own stream (%s judge)', async (judge) => {
+  const out = await runCliJson(['validate', '--forecast', String(heuristic), '--db', demo.db, '--judge', judge]);
   const prsOf = new Map(demo.scenario.streams.map((s) => [s.anchor, new Set(s.prs.map((n) => `pr#${n}`))]));
   const families = (await runCliJson(['forecast', '--snapshot', String(demo.snapshotId), '--db', demo.db])).families;
   for (const verdict of out.verdicts) {

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { validateForecast } from '../../api/validate.js';
-import { JUDGES, type Metrics, type Verdict } from '../../validate/model.js';
+import { DEFAULT_JUDGE, JUDGES, type Metrics, type Verdict } from '../../validate/model.js';
 import { buildNetworkJudge } from '../network-judges.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
@@ -27,7 +27,7 @@ export function register(program: Command, io: CliIO): void {
     .description('Judge a frozen forecast against the work merged in (T0, T0 + window]')
     .requiredOption('--forecast <id>', 'a stored forecast id')
     .option('--window <duration>', 'how long after T0 to look (90d, 6m, 1y)', '6m')
-    .addOption(new Option('--judge <name>', 'lexical (offline default), embedding or llm').choices([...JUDGES]).default('lexical'))
+    .addOption(new Option('--judge <name>', 'semantic (offline, default), lexical (offline), embedding or llm').choices([...JUDGES]).default(DEFAULT_JUDGE))
     .option('--include-bots', 'judge dependency/bot work too (default: counted apart)')
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'chat model for --judge llm')
@@ -42,6 +42,7 @@ export function register(program: Command, io: CliIO): void {
         judge: o.judge,
         includeBots: o.includeBots,
         networkJudge: (name, deps) => buildNetworkJudge(name, o, deps.embeddingCache),
+        onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
         progress: stderrProgress(io, o.quiet),
       });
       const v = result.validation;

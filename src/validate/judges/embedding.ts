@@ -3,9 +3,9 @@ import { UserError } from '../../errors.js';
 import { TaskFamily } from '../../forecast/model.js';
 import type { EmbeddingModel } from '../../llm/embedding.js';
 import { WorkItem } from '../../sources/model.js';
-import type { Judge, JudgeOutcome, JudgeRequest } from '../judge.js';
+import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
 import type { Label, Match } from '../model.js';
-import { bodyExcerpt, changedDirs, familyPaths, itemCategory, round4, touchedPaths, verdictFrom } from './shared.js';
+import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelFromSignals, round4, touchedPaths, verdictFrom, type PairSignals } from './shared.js';
 
 /**
  * The embedding judge (opt-in: it calls an embeddings endpoint). For each
@@ -15,7 +15,9 @@ import { bodyExcerpt, changedDirs, familyPaths, itemCategory, round4, touchedPat
  * docs/judges.md):
  * - strong: category agrees and (cosine >= strongAt, or the item touches the
  *   family's paths and cosine >= anchorStrongAt);
- * - related: (touches and category agrees) or cosine >= relatedAt;
+ * - related: cosine >= relatedAt, or the item touches the family's paths and
+ *   cosine >= anchorRelatedAt (the same direction of work; the same area
+ *   alone is not enough);
  * - rejected otherwise.
  * Every distinct text is embedded once per run; with a cache (the store's
  * `embeddings` table) only texts never seen before reach the endpoint.
@@ -23,12 +25,13 @@ import { bodyExcerpt, changedDirs, familyPaths, itemCategory, round4, touchedPat
  * decimals, so the same inputs give the same verdicts with or without cache.
  */
 
-export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v1';
+export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v2';
 
 export const EMBEDDING_DEFAULTS = {
   strongAt: 0.7,
   relatedAt: 0.5,
   anchorStrongAt: 0.55,
+  anchorRelatedAt: 0.4,
 } as const;
 
 /** Characters of a later item's body that go into its text. */
@@ -46,8 +49,10 @@ const Thresholds = z
     strongAt: z.number().min(-1).max(1).default(EMBEDDING_DEFAULTS.strongAt),
     relatedAt: z.number().min(-1).max(1).default(EMBEDDING_DEFAULTS.relatedAt),
     anchorStrongAt: z.number().min(-1).max(1).default(EMBEDDING_DEFAULTS.anchorStrongAt),
+    anchorRelatedAt: z.number().min(-1).max(1).default(EMBEDDING_DEFAULTS.anchorRelatedAt),
   })
-  .refine((t) => t.relatedAt <= t.strongAt && t.anchorStrongAt <= t.strongAt, 'relatedAt and anchorStrongAt must not exceed strongAt');
+  .refine((t) => t.relatedAt <= t.strongAt && t.anchorStrongAt <= t.strongAt, 'relatedAt and anchorStrongAt must not exceed strongAt')
+  .refine((t) => t.anchorRelatedAt <= t.relatedAt, 'anchorRelatedAt must not exceed relatedAt');
 type Thresholds = z.output<typeof Thresholds>;
 
 export interface EmbeddingJudgeOptions extends z.input<typeof Thresholds> {
@@ -63,7 +68,7 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
     throw new UserError(
       'JUDGE_BAD_OPTION',
       `Bad embedding judge threshold ${issue.path.join('.') || '(thresholds)'}: ${issue.message}`,
-      'Pass cosine thresholds between -1 and 1, with relatedAt and anchorStrongAt at most strongAt.',
+      'Pass cosine thresholds between -1 and 1, with relatedAt and anchorStrongAt at most strongAt, and anchorRelatedAt at most relatedAt.',
     );
   }
   const t = parsed.data;
@@ -76,39 +81,45 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
     itemText: `title, first ${ITEM_BODY_CHARS} characters of the body, changed directories`,
   };
 
+  const judgePairs = async (request: JudgeRequest): Promise<PairOutcome> => {
+    const families = z.array(TaskFamily).parse(request.families);
+    const later = z.array(WorkItem).parse(request.later);
+    const familyTexts = families.map(familyText);
+    const itemTexts = later.map(itemText);
+    const vectorOf = await embedDistinct(model, families.length > 0 && later.length > 0 ? [...familyTexts, ...itemTexts] : []);
+    const items = later.map((item, i) => ({ item, vector: vectorOf(itemTexts[i]!), category: itemCategory(item) }));
+    const signals: PairSignals[][] = [];
+    const matches = families.map((family, fi) => {
+      const fv = vectorOf(familyTexts[fi]!);
+      const paths = familyPaths(family);
+      const row: PairSignals[] = [];
+      signals.push(row);
+      return items.map(({ item, vector, category }): Match => {
+        const similarity = round4(cosine(fv, vector));
+        const touched = touchedPaths(item.paths, paths);
+        const agrees = kindAgrees(category, family.category);
+        row.push({ similarity, touches: touched.length > 0, agrees });
+        const label = labelPair(similarity, touched.length > 0, agrees, t);
+        const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
+        const kind = agrees ? `also ${family.category}` : `${category ?? 'uncategorised'} work`;
+        return { key: item.key, title: item.title, label, score: similarity, reason: `cosine ${similarity.toFixed(2)}, ${area}, ${kind}` };
+      });
+    });
+    return { matches, signals, config };
+  };
+
   return {
     name: 'embedding',
+    judgePairs,
     async judge(request: JudgeRequest): Promise<JudgeOutcome> {
-      const families = z.array(TaskFamily).parse(request.families);
-      const later = z.array(WorkItem).parse(request.later);
-      const familyTexts = families.map(familyText);
-      const itemTexts = later.map(itemText);
-      const vectorOf = await embedDistinct(model, families.length > 0 && later.length > 0 ? [...familyTexts, ...itemTexts] : []);
-      const items = later.map((item, i) => ({ item, vector: vectorOf(itemTexts[i]!), category: itemCategory(item) }));
-
-      const verdicts = families.map((family, fi) => {
-        const fv = vectorOf(familyTexts[fi]!);
-        const paths = familyPaths(family);
-        const scored = items.map(({ item, vector, category }): Match => {
-          const similarity = round4(cosine(fv, vector));
-          const touched = touchedPaths(item.paths, paths);
-          const agrees = category === family.category;
-          const label = labelPair(similarity, touched.length > 0, agrees, t);
-          const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
-          const kind = agrees ? `also ${family.category}` : `${category ?? 'uncategorised'} work`;
-          return { key: item.key, title: item.title, label, score: similarity, reason: `cosine ${similarity.toFixed(2)}, ${area}, ${kind}` };
-        });
-        return verdictFrom(family, scored);
-      });
-      return { verdicts, config, calls: [] };
+      const { matches } = await judgePairs(request);
+      return { verdicts: request.families.map((family, fi) => verdictFrom(family, matches[fi]!)), config, calls: [] };
     },
   };
 }
 
-export function labelPair(similarity: number, touches: boolean, agrees: boolean, t: Thresholds): Label {
-  if (agrees && (similarity >= t.strongAt || (touches && similarity >= t.anchorStrongAt))) return 'strong';
-  if ((touches && agrees) || similarity >= t.relatedAt) return 'related';
-  return 'rejected';
+export function labelPair(similarity: number, touches: boolean, agrees: boolean | null, t: Thresholds): Label {
+  return labelFromSignals({ similarity, touches, agrees }, { strong: t.strongAt, strongInArea: t.anchorStrongAt, related: t.relatedAt, relatedInArea: t.anchorRelatedAt });
 }
 
 /**

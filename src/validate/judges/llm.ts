@@ -30,7 +30,7 @@ import { bodyExcerpt, changedDirs, compareText, familyPaths, oneLine, round4, to
  * as the chat model's UserErrors.
  */
 
-export const LLM_JUDGE_PROMPT = 'llm-judge-v1';
+export const LLM_JUDGE_PROMPT = 'llm-judge-v2';
 export const DEFAULT_MAX_CANDIDATES = 8;
 export const CANDIDATE_BODY_CHARS = 600;
 /** Added to a candidate's text similarity when it changes the family's paths. */
@@ -135,8 +135,8 @@ export const SYSTEM_PROMPT = `You check a forecast of software work against the 
 
 You are given one forecast "task family" (a kind of change in one code area) and candidate pieces of later work (pull requests or commits), each with its key, title, changed directories, labels and the start of its description. Label each candidate:
 - "strong": it does the work the family predicted, in full or in part.
-- "related": the same kind of work (feature, bugfix or refactor) in the same code area or direction, but a different change.
-- "rejected": neither.
+- "related": the same direction of work as the family (the behaviour, feature or problem it names), but a different change, of any kind (feature, bugfix or refactor).
+- "rejected": neither. Changing the same files or directory is not enough for "related": most later work touches a project's busiest directories whatever it does. A family that names only an area and a kind of work ("Add features to src") names no direction; no candidate is more than "rejected" for it unless the area itself has one purpose (a configuration file, one example, one page) that the candidate works on.
 
 Judge only from the text given. Answer with one JSON object and nothing else, in this shape:
 {"label": "strong" | "related" | "rejected", "matches": [{"key": "a candidate key exactly as given", "label": "strong" | "related" | "rejected", "reason": "one sentence"}], "reason": "one sentence naming the best candidate"}

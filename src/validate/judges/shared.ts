@@ -35,6 +35,11 @@ function normalizePath(path: string): string {
   return path.trim().replace(/^\.\//, '').replace(/\/+$/, '').replace(/^\.$/, '');
 }
 
+/** Whether an item of category `item` is the family's kind of work; null when the item's kind is unknown. */
+export function kindAgrees(item: Category | null, family: Category): boolean | null {
+  return item === null ? null : item === family;
+}
+
 /**
  * The kind of work a later item is: its labels or conventional-commit prefix,
  * else keywords in its title, else keywords in the first 500 characters of
@@ -116,6 +121,44 @@ export function verdictFrom(family: TaskFamily, scored: readonly Match[], note =
     reason: oneLine(reason, 400),
     matches: [...strong, ...related],
   };
+}
+
+/**
+ * The signals every threshold judge (lexical, semantic, embedding) labels a
+ * (family, later item) pair from: how similar their texts are, whether the
+ * item changes the family's paths, whether it is the family's kind of work.
+ */
+export interface PairSignals {
+  similarity: number;
+  touches: boolean;
+  /** The item is the family's kind of work; null when nothing tells the item's kind. */
+  agrees: boolean | null;
+}
+
+/** Where the pair labels change, in the judge's own similarity scale. */
+export interface LabelThresholds {
+  /** strong: the kind agrees (or is unknown) and similarity >= strong ... */
+  strong: number;
+  /** ... or the kind agrees (or is unknown), the item touches the family's paths and similarity >= strongInArea. */
+  strongInArea: number;
+  /** related: similarity >= related, whatever the kind ... */
+  related: number;
+  /** ... or the item touches the family's paths and similarity >= relatedInArea. */
+  relatedInArea: number;
+}
+
+/**
+ * The pair label shared by the threshold judges. `related` asks for the same
+ * direction of work (similar text): touching the family's paths lowers the
+ * bar but never replaces it, because in a real repository the busiest
+ * directories are touched by most later work, whatever it does. `strong`
+ * also asks for the family's kind of work, or at least not another kind:
+ * many items say nothing of their kind ("Import ssl on demand").
+ */
+export function labelFromSignals(s: PairSignals, t: LabelThresholds): Label {
+  if (s.agrees !== false && (s.similarity >= t.strong || (s.touches && s.similarity >= t.strongInArea))) return 'strong';
+  if (s.similarity >= t.related || (s.touches && s.similarity >= t.relatedInArea)) return 'related';
+  return 'rejected';
 }
 
 /** Rounded to 4 decimals, so equal inputs print and compare alike. */

@@ -1,0 +1,89 @@
+/**
+ * Judge benchmark: what the semantic judge costs and what each of its pieces
+ * adds, on eval/pairs/.
+ *
+ *   npm run bench:judges -- [--pairs eval/pairs] [--ablation] [--json]
+ *
+ * Prints: the word-vector table's first-use build time, file size, load time
+ * and the process's RSS after loading; each offline judge's pairs/s; and with
+ * --ablation, the semantic judge with one piece changed at a time, scored on
+ * the FIT half only (AUC of strong against the rest, and kappa with
+ * thresholds fitted on that same half): choices of pieces are made there,
+ * never on the held half that judge-eval reports.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { evaluateJudges, pairFiles, readPairs } from '../src/api/judge-eval.js';
+import { ensureTableFile, loadWordTable } from '../src/text/glove/cache.js';
+import { cellsFromPairs, fitThresholds, summariseCells } from '../src/validate/evaluation.js';
+import { pairContexts } from '../src/validate/pairs.js';
+import { createSemanticJudge, type SemanticJudgeOptions } from '../src/validate/semantic/judge.js';
+
+const { values } = parseArgs({ options: { pairs: { type: 'string', default: 'eval/pairs' }, ablation: { type: 'boolean' }, json: { type: 'boolean' }, words: { type: 'string' } } });
+
+const out: Record<string, unknown> = {};
+
+// First-use build, into a fresh folder so it is really built.
+const folder = mkdtempSync(join(tmpdir(), 'swe-future-bench-'));
+try {
+  const rssBefore = process.memoryUsage().rss;
+  const built = ensureTableFile({ folder, words: values.words ? Number(values.words) : undefined });
+  out.tableBuild = { seconds: round(built.buildSeconds), bytes: built.bytes, peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), rssBeforeMiB: Math.round(rssBefore / 2 ** 20) };
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
+// Load from the user's cache folder (built there on first use too), in a fresh state of this process.
+const started = performance.now();
+const table = loadWordTable({ words: values.words ? Number(values.words) : undefined });
+out.tableLoad = { seconds: round((performance.now() - started) / 1000), words: table.size, rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20) };
+
+const evaluation = await evaluateJudges({ pairs: [values.pairs!] });
+out.judges = evaluation.judges.map((j) => ({ judge: j.judge, pairsPerSecond: Math.round(j.pairsPerSecond ?? 0), auc: round(j.auc), kappa: round(j.kappa), accuracy: round(j.accuracy) }));
+
+if (values.ablation) {
+  const fitPairs = readPairs(pairFiles([values.pairs!])).filter((p) => p.split === 'fit');
+  const contexts = pairContexts(fitPairs);
+  const variants: [string, SemanticJudgeOptions][] = [
+    ['default', {}],
+    ['tf-idf only (blend 0)', { blend: 0 }],
+    ['vectors only (blend 1)', { blend: 1 }],
+    ['blend 0.25', { blend: 0.25 }],
+    ['blend 0.75', { blend: 0.75 }],
+    ['no synonym map', { synonyms: false }],
+    ['no sub-words', { subwords: false }],
+    ['no synonyms, no sub-words', { synonyms: false, subwords: false }],
+    ['common component kept', { removeComponent: false }],
+    ['action words kept', { actionWords: true }],
+    ['body 300 chars', { bodyChars: 300 }],
+    ['body 1200 chars', { bodyChars: 1200 }],
+    ['no IDF weights on vectors', { idfWeights: false }],
+    ['negative vector cosines kept', { clampVectors: false }],
+    ['file name words in item text', { pathWords: true }],
+    ['family: title and symbols only', { familyText: 'title' }],
+    ['family: with its evidence texts', { familyText: 'evidence' }],
+    ['item: title only', { bodyChars: 0 }],
+  ];
+  const rows = [];
+  for (const [name, options] of variants) {
+    const judge = createSemanticJudge({ ...options, table });
+    const cells = [];
+    for (const c of contexts) cells.push(...cellsFromPairs(c, await judge.judgePairs!({ families: c.families, later: c.later })));
+    const fitted = fitThresholds(cells);
+    rows.push({ variant: name, fitAuc: round(summariseCells('semantic', cells).auc), fitKappa: round(fitted.kappa), fitAccuracy: round(fitted.accuracy) });
+  }
+  out.ablation = rows;
+}
+
+if (values.json) console.log(JSON.stringify(out, null, 2));
+else {
+  console.log(`table build (first use): ${JSON.stringify(out.tableBuild)}`);
+  console.log(`table load: ${JSON.stringify(out.tableLoad)}`);
+  console.table(out.judges);
+  if (out.ablation) console.table(out.ablation);
+}
+
+function round(x: number | null): number | null {
+  return x === null ? null : Math.round(x * 1000) / 1000;
+}

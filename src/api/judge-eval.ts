@@ -1,0 +1,195 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../errors.js';
+import { silentProgress, type Progress } from '../progress.js';
+import { loadWordTable } from '../text/glove/cache.js';
+import type { WordTable } from '../text/glove/table.js';
+import { cellsFromPairs, cellsFromVerdicts, fitThresholds, summariseCells, type CellResult, type JudgeEvalRow } from '../validate/evaluation.js';
+import type { Judge } from '../validate/judge.js';
+import type { EmbeddingCache } from '../validate/judges/embedding.js';
+import { labelFromSignals, type LabelThresholds } from '../validate/judges/shared.js';
+import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
+import { OFFLINE_JUDGES, type JudgeName } from '../validate/model.js';
+import { LabelledPair, pairContexts, type PairContext, type Split } from '../validate/pairs.js';
+import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
+
+export interface JudgeEvalOptions {
+  /** JSONL files of labelled pairs, or folders whose *.jsonl files are read (eval/pairs). */
+  pairs: readonly string[];
+  /** Judges to evaluate; default the offline ones (semantic, lexical). */
+  judges?: readonly JudgeName[];
+  /** The half reported; default `held`. */
+  split?: Split | 'all';
+  /** Refit each threshold judge's thresholds on the `fit` half first, and report with those. */
+  fit?: boolean;
+  /** Builds the embedding and llm judges (from CLI flags). */
+  networkJudge?: (name: Exclude<JudgeName, 'lexical' | 'semantic'>, deps: { embeddingCache: EmbeddingCache }) => Judge;
+  /** Told when the word-vector table is built (once per machine). */
+  onVectorBuild?: (message: string) => void;
+  progress?: Progress;
+}
+
+export interface JudgeEvalJudgeResult extends JudgeEvalRow {
+  /** Seconds the judge spent on the reported half (the word-vector table is loaded before timing). */
+  seconds: number;
+  /** (family, item) pairs the judge scored there: every family against every item of each repository's half. */
+  scoredPairs: number;
+  /** scoredPairs / seconds. */
+  pairsPerSecond: number | null;
+  /** The judge's settings as run (with refitted thresholds under --fit). */
+  config: Record<string, unknown>;
+  /** With --fit: the thresholds fitted on the fit half, in the judge's names, and their kappa/accuracy there. */
+  fitted?: { thresholds: Record<string, number>; fitKappa: number; fitAccuracy: number };
+}
+
+export interface JudgeEvalResult {
+  files: string[];
+  split: Split | 'all';
+  /** Labelled pairs in the files, and in the reported half. */
+  pairs: { total: number; reported: number };
+  judges: JudgeEvalJudgeResult[];
+  /** Seconds to load the word-vector table (building it first if needed), when the semantic judge ran. */
+  tableLoadSeconds: number | null;
+}
+
+/**
+ * Scores judges against people's labels on eval/pairs/: for each judge,
+ * every repository's half is judged as one validation, and the labelled
+ * pairs are read off; AUC (strong against the rest), accuracy and kappa of
+ * the three labels, and speed. Thresholds are never fitted on the half
+ * reported.
+ */
+export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEvalResult> {
+  const progress = options.progress ?? silentProgress;
+  const split = options.split ?? 'held';
+  const judges = [...(options.judges ?? OFFLINE_JUDGES)];
+  const files = pairFiles(options.pairs);
+  const all = readPairs(files);
+  const reported = all.filter((p) => split === 'all' || p.split === split);
+  if (reported.length === 0) throw new UserError('PAIRS_EMPTY', `No labelled pairs in the ${split} half of ${files.join(', ')}`, 'Pass files of eval/pairs/ whose lines have "split": "fit" or "held".');
+  if (options.fit && split !== 'held') throw new UserError('BAD_OPTION', '--fit fits on the fit half, so it reports only the held half', 'Drop --split, or drop --fit.');
+  const contexts = pairContexts(reported);
+  const fitContexts = options.fit ? pairContexts(all.filter((p) => p.split === 'fit')) : [];
+
+  let table: WordTable | undefined;
+  let tableLoadSeconds: number | null = null;
+  if (judges.includes('semantic')) {
+    const started = performance.now();
+    table = loadWordTable({ onBuild: options.onVectorBuild });
+    tableLoadSeconds = (performance.now() - started) / 1000;
+  }
+
+  const results: JudgeEvalJudgeResult[] = [];
+  for (const name of judges) {
+    progress.stage(`judge-eval: ${name} on ${reported.length} pairs`);
+    let judge = buildJudge(name, table, options);
+    let fitted: JudgeEvalJudgeResult['fitted'];
+    if (options.fit && (name === 'lexical' || name === 'semantic' || name === 'embedding')) {
+      const fitCells = (await runJudge(judge, fitContexts)).cells;
+      if (fitCells.every((c) => c.signals)) {
+        const f = fitThresholds(fitCells);
+        fitted = { thresholds: judgeThresholds(name, f.thresholds), fitKappa: f.kappa, fitAccuracy: f.accuracy };
+        judge = refitted(judge, f.thresholds);
+      }
+    }
+    const run = await runJudge(judge, contexts);
+    results.push({
+      ...summariseCells(name, run.cells),
+      seconds: run.seconds,
+      scoredPairs: run.scoredPairs,
+      pairsPerSecond: run.seconds > 0 ? run.scoredPairs / run.seconds : null,
+      config: { ...run.config, ...(fitted ? fitted.thresholds : {}) },
+      ...(fitted ? { fitted } : {}),
+    });
+  }
+  progress.done();
+  return { files, split, pairs: { total: all.length, reported: reported.length }, judges: results, tableLoadSeconds };
+}
+
+function buildJudge(name: JudgeName, table: WordTable | undefined, options: JudgeEvalOptions): Judge {
+  if (name === 'lexical') return createLexicalJudge();
+  if (name === 'semantic') return createSemanticJudge({ table });
+  if (!options.networkJudge) throw new UserError('JUDGE_NOT_CONFIGURED', `The ${name} judge needs a model endpoint`, `Pass the ${name} judge's endpoint flags, or leave ${name} out of --judge.`);
+  const cache: EmbeddingCache = { get: (_m, _u, texts) => texts.map(() => undefined), put() {} };
+  return options.networkJudge(name, { embeddingCache: cache });
+}
+
+function judgeThresholds(name: JudgeName, t: LabelThresholds): Record<string, number> {
+  if (name === 'lexical') return { ...lexicalThresholds(t) };
+  if (name === 'semantic') return { ...semanticThresholds(t) };
+  return { strongAt: t.strong, anchorStrongAt: t.strongInArea, relatedAt: t.related, anchorRelatedAt: t.relatedInArea };
+}
+
+/** The same judge, its pair labels recomputed from its signals with other thresholds. */
+function refitted(judge: Judge, t: LabelThresholds): Judge {
+  const judgePairs = judge.judgePairs!;
+  return {
+    name: judge.name,
+    judge: judge.judge,
+    async judgePairs(request) {
+      const out = await judgePairs(request);
+      const matches = out.matches.map((row, fi) => row.map((m, ii) => ({ ...m, label: labelFromSignals(out.signals![fi]![ii]!, t) })));
+      return { ...out, matches };
+    },
+  };
+}
+
+async function runJudge(judge: Judge, contexts: readonly PairContext[]): Promise<{ cells: CellResult[]; seconds: number; scoredPairs: number; config: Record<string, unknown> }> {
+  const cells: CellResult[] = [];
+  let config: Record<string, unknown> = {};
+  let scoredPairs = 0;
+  const started = performance.now();
+  for (const context of contexts) {
+    const request = { families: context.families, later: context.later };
+    if (judge.judgePairs) {
+      const out = await judge.judgePairs(request);
+      config = out.config;
+      cells.push(...cellsFromPairs(context, out));
+    } else {
+      const out = await judge.judge(request);
+      config = out.config;
+      cells.push(...cellsFromVerdicts(context, out.verdicts));
+    }
+    scoredPairs += context.families.length * context.later.length;
+  }
+  return { cells, seconds: (performance.now() - started) / 1000, scoredPairs, config };
+}
+
+/** The files named, folders replaced by their *.jsonl files (sorted). */
+export function pairFiles(paths: readonly string[]): string[] {
+  if (paths.length === 0) throw new UserError('BAD_OPTION', 'No pairs file given', 'Pass --pairs FILE (or a folder such as eval/pairs).');
+  return paths.flatMap((path) => {
+    if (!existsSync(path)) throw new UserError('PAIRS_NOT_FOUND', `There is no file or folder ${path}`, 'Pass --pairs with a JSONL file or a folder such as eval/pairs.');
+    if (!statSync(path).isDirectory()) return [path];
+    const found = readdirSync(path).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(path, f));
+    if (found.length === 0) throw new UserError('PAIRS_NOT_FOUND', `The folder ${path} has no .jsonl file`, 'Pass --pairs with a JSONL file or a folder such as eval/pairs.');
+    return found;
+  });
+}
+
+/** Every labelled pair of the files; a bad line is a UserError naming its file and line. */
+export function readPairs(files: readonly string[]): LabelledPair[] {
+  const pairs: LabelledPair[] = [];
+  const ids = new Set<string>();
+  for (const file of files) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (line.trim() === '') return;
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch (err) {
+        throw new UserError('PAIRS_INVALID', `${file}:${i + 1} is not JSON: ${(err as Error).message}`, 'Each line holds one labelled pair (docs/judging.md).');
+      }
+      const parsed = LabelledPair.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new UserError('PAIRS_INVALID', `${file}:${i + 1}: ${issue.path.join('.') || '(pair)'}: ${issue.message}`, 'Each line holds one labelled pair (docs/judging.md).');
+      }
+      if (ids.has(parsed.data.id)) throw new UserError('PAIRS_INVALID', `${file}:${i + 1}: the pair id ${parsed.data.id} appears twice`, 'Give every pair its own id.');
+      ids.add(parsed.data.id);
+      pairs.push(parsed.data);
+    });
+  }
+  return pairs;
+}

