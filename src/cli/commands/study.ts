@@ -96,10 +96,10 @@ export function register(program: Command, io: CliIO): void {
         progress.done();
       }
       if (o.debug) for (const r of result.repos) if (r.stack) io.stderr(`swe-future: ${r.name}: ${r.stack}\n`);
-      printResult(io, o, studyJson(result), () => formatStudy(result));
+      printResult(io, o, studyJson(result), () => formatStudy(result, Boolean(o.queue)));
       const failed = result.repos.filter((r) => r.status === 'failed').length;
       if (failed && !o.quiet) {
-        io.stderr(`swe-future: warning: ${failed} of ${result.repos.length} repositories failed (listed in the output); fix them and run the same command again to retry just those\n`);
+        io.stderr(`swe-future: warning: ${failed} of ${result.repos.length} repositories failed (listed in the output); fix them and run the same command again${o.queue ? ' with --retry-failed' : ''} to retry just those\n`);
       }
       if (result.interrupted) {
         const done = result.repos.filter((r) => r.status === 'done').length;
@@ -164,7 +164,7 @@ export function studyJson(r: StudyRunResult) {
   };
 }
 
-function formatStudy(r: StudyRunResult): string {
+function formatStudy(r: StudyRunResult, queued = false): string {
   const j = studyJson(r).study;
   const skipped = r.repos.filter((x) => x.status === 'done' && !x.ranNow).length;
   const head = [
@@ -206,7 +206,7 @@ function formatStudy(r: StudyRunResult): string {
   }
   const failed = r.repos.filter((x) => x.status === 'failed');
   if (failed.length) {
-    lines.push('', `Failed repositories (${failed.length}; the same command tries them again):`, ...failed.map((x) => `  ${x.name} (repos[${x.ord}], t0 ${x.t0.slice(0, 10)}): ${x.error}`));
+    lines.push('', `Failed repositories (${failed.length}; the same command${queued ? ' with --retry-failed' : ''} tries them again):`, ...failed.map((x) => `  ${x.name} (repos[${x.ord}], t0 ${x.t0.slice(0, 10)}): ${x.error}`));
   }
   return lines.join('\n');
 }
