@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +87,9 @@ export async function synthesizeTasks(options: SynthesizeOptions): Promise<Synth
     throw new UserError('TGEN_IN_FUTURE', `Tgen ${options.tgen} is in the future`, 'Pass a date that has passed, or --tgen HEAD.');
   }
   const limits: RunLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (!existsSync(options.db)) {
+    throw new UserError('DB_NOT_FOUND', `There is no store at ${options.db}`, 'Snapshot, forecast and validate first (or run swe-future demo), or pass the --db that holds the validation.');
+  }
 
   const store = openStore(options.db);
   let git: GitBackend | null = null;

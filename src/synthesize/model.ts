@@ -37,9 +37,6 @@ export const REJECTION_CODES = [
   'NO_TEST_RESULTS',
   /** A test run hit the time or memory limit. */
   'TEST_LIMIT',
-  /** The agent wrote no tests, or no change outside tests. */
-  'NO_TESTS_WRITTEN',
-  'NO_GOLD_PATCH',
   'PATCH_DOES_NOT_APPLY',
   /** The agent loop ended (step budget, no tool call) without submitting. */
   'AGENT_GAVE_UP',

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { beforeAll, expect, test } from 'vitest';
 import { openStore } from '../../src/store/open.js';
 import { runCli, runCliJson } from '../cli/run-cli.js';
@@ -69,4 +70,7 @@ test('bad input is one line on stderr, exit 2, and nothing is stored', async () 
   const missing = await runCli(['synthesize', '--db', demo.db, '--validation', '999', '--tgen', 'HEAD']);
   expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('There is no validation 999')]);
   expect(syntheses()).toBe(before);
+  const noStore = await runCli(['synthesize', '--db', `${demo.db}-missing`, '--validation', '1', '--tgen', 'HEAD']);
+  expect([noStore.code, noStore.stderr]).toEqual([2, expect.stringContaining('There is no store at')]);
+  expect(existsSync(`${demo.db}-missing`)).toBe(false);
 });
