@@ -15,6 +15,7 @@ export { createHeuristicForecaster, freezeForecast, offlineForecaster, Forecast,
 export { createLlmForecaster } from './forecast/llm/index.js';
 export { createOpenAIChat } from './llm/openai-chat.js';
 export { createOpenAIEmbeddings } from './llm/openai-embeddings.js';
+export { createOpenAIToolChat } from './llm/tools.js';
 export { createLexicalJudge } from './validate/lexical.js';
 export { computeMetrics } from './validate/metrics.js';
 export { judgeAgreement } from './validate/agreement.js';
@@ -25,6 +26,9 @@ export { forecastSnapshot } from './api/forecast.js';
 export { validateForecast } from './api/validate.js';
 export { runStudy } from './api/study.js';
 export { writeReport } from './api/report.js';
+export { synthesizeTasks } from './api/synthesize.js';
+export { exportTasks } from './api/export.js';
+export { Synthesis, SynthesizedTask } from './synthesize/model.js';
 export { runDemo } from './api/demo.js';
 export { buildDemoRepo, demoScenario, DEMO_T0 } from './demo/scenario.js';
 export { NAMED_QUERIES } from './queries/named.js';

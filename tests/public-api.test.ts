@@ -4,11 +4,12 @@ import * as api from '../src/index.js';
 test('the public API exports exactly these names', () => {
   expect(Object.keys(api).sort()).toEqual([
     'Commit', 'DEFAULT_SNAPSHOT_CONFIG', 'DEMO_T0', 'Evidence', 'Forecast', 'Metrics', 'ModifiedFile', 'NAMED_QUERIES',
-    'RepoFacts', 'Snapshot', 'SnapshotConfig', 'Tag', 'TaskFamily', 'TreeFile', 'UserError', 'Validation', 'Verdict',
-    'WorkItem', 'assertVisibleAtT0', 'buildDemoRepo', 'computeMetrics', 'createHeuristicForecaster', 'createLexicalJudge',
-    'createLlmForecaster', 'createOpenAIChat', 'createOpenAIEmbeddings', 'cutAtT0', 'demoScenario', 'familyJsonSchema',
-    'forecastSnapshot', 'freezeForecast', 'judgeAgreement', 'offlineForecaster', 'openRepository', 'openStore',
-    'reconstructWorkItems', 'runDemo', 'runStudy', 'snapshotRepository', 'takeSnapshot', 'validateForecast', 'writeReport',
+    'RepoFacts', 'Snapshot', 'SnapshotConfig', 'Synthesis', 'SynthesizedTask', 'Tag', 'TaskFamily', 'TreeFile', 'UserError',
+    'Validation', 'Verdict', 'WorkItem', 'assertVisibleAtT0', 'buildDemoRepo', 'computeMetrics', 'createHeuristicForecaster',
+    'createLexicalJudge', 'createLlmForecaster', 'createOpenAIChat', 'createOpenAIEmbeddings', 'createOpenAIToolChat', 'cutAtT0',
+    'demoScenario', 'exportTasks', 'familyJsonSchema', 'forecastSnapshot', 'freezeForecast', 'judgeAgreement', 'offlineForecaster',
+    'openRepository', 'openStore', 'reconstructWorkItems', 'runDemo', 'runStudy', 'snapshotRepository', 'synthesizeTasks',
+    'takeSnapshot', 'validateForecast', 'writeReport',
   ]);
 });
 
