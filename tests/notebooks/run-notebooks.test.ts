@@ -10,6 +10,7 @@ import { WorkItem } from '../../src/sources/model.js';
 import { openStore } from '../../src/store/open.js';
 import { tempDir } from '../fixtures/repo.js';
 import { T0, writeStudyDb, XSS_TITLE, type StudyDb } from '../fixtures/study-db.js';
+import { addTaskSet } from '../fixtures/task-set-db.js';
 import { codeCells, missingTools, NOTEBOOKS, outputsOf, readNotebook, ROOT, tableHtml, tableRows, text, type Notebook } from './executed-notebooks.js';
 
 /**
@@ -32,6 +33,7 @@ describe.skipIf(missing.length > 0)('notebooks executed against a study database
   beforeAll(async () => {
     const dir = await tempDir('swe-future-notebooks-');
     fixture = writeStudyDb(join(dir, 'study.db'));
+    addTaskSet(fixture);
     out = join(dir, 'out');
     const result = spawnSync('bash', [join(ROOT, 'scripts/run-notebooks.sh'), '--db', fixture.file, '--out', out], {
       cwd: ROOT,
@@ -68,8 +70,8 @@ describe.skipIf(missing.length > 0)('notebooks executed against a study database
     expect(svgs(notebook('study-overview'))).toHaveLength(2);
     expect(names(notebook('family-audit'))).toEqual(['families', 'strata', 'sample']);
     expect(outputsOf(notebook('family-audit')).some((o) => text(o.data?.['text/html']).includes('<article class="card"'))).toBe(true);
-    expect(names(notebook('task-set'))).toEqual(['mix']);
-    expect(svgs(notebook('task-set'))).toHaveLength(1);
+    expect(names(notebook('task-set'))).toEqual(['mix', 'task_families', 'task_allocation', 'tasks', 'task_rejections']);
+    expect(svgs(notebook('task-set'))).toHaveLength(3);
   });
 
   test("the overview's pooled relevance equals the report's for the same database", () => {
@@ -111,6 +113,19 @@ describe.skipIf(missing.length > 0)('notebooks executed against a study database
       expect(tableRows(nb, 'repos').map((r) => ({ repo: r.repo, forecaster: r.forecaster, judge: r.judge, families: r.families, relevance: r.relevance }))).toEqual(
         repos.map((r) => ({ repo: r.repo, forecaster: r.forecaster, judge: r.judge, families: r.families, relevance: r.relevance })),
       );
+    } finally {
+      store.close();
+    }
+  });
+
+  test("the task set's tables hold the task queries' rows", () => {
+    const store = openStore(fixture.file);
+    try {
+      const nb = notebook('task-set');
+      for (const name of ['task_families', 'task_allocation', 'tasks', 'task_rejections']) {
+        expect(tableRows(nb, name), name).toEqual(runNamedQuery(store, name, { study: fixture.studyId }));
+      }
+      expect(tableRows(nb, 'task_families').map((r) => [r.family, r.tasks])).toEqual([['F1', 3], ['F2', 1], ['F1', 1], ['F2', 0]]);
     } finally {
       store.close();
     }
