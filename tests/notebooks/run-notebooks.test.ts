@@ -7,6 +7,7 @@ import { runNamedQuery } from '../../src/queries/run.js';
 import { fraction } from '../../src/report/html.js';
 import { loadReportData } from '../../src/report/load.js';
 import { WorkItem } from '../../src/sources/model.js';
+import { LabelledPair } from '../../src/validate/pairs.js';
 import { openStore } from '../../src/store/open.js';
 import { tempDir } from '../fixtures/repo.js';
 import { T0, writeStudyDb, XSS_TITLE, type StudyDb } from '../fixtures/study-db.js';
@@ -152,6 +153,8 @@ describe.skipIf(missing.length > 0)('notebooks executed against a study database
       const item = WorkItem.parse(p.item);
       expect(p.id).toBe(`${p.repo}/${p.source}/${family.id}/${item.key}`);
       expect(item.bot).toBe(false);
+      // Once a person has labelled it, judge-eval reads it.
+      expect(() => LabelledPair.parse({ ...p, label: 'related', reason: 'same direction of work' })).not.toThrow();
     }
     const strata = tableRows(notebook('family-audit'), 'strata');
     // The audited judge is the config's first, lexical; its matches in the fixture's PLAN: 4 strong and 5 related
