@@ -249,7 +249,7 @@ async function checkLeakage(
   chain: readonly Commit[],
   cache: Map<string, string[]>,
 ): Promise<{ report: LeakageReport; rejection: Rejection | null }> {
-  const text = textIndex.nearest(`${draft.title}\n${draft.problemStatement}`);
+  const text = textIndex.nearest(`${draft.title}\n${draft.problemStatement}\n${draft.hints}`);
   if (draft.goldPatch === '') return judgeLeakage(text, null, { text: items.length, patch: 0 });
   const gold = addedLinesOf(draft.goldPatch);
   const candidates = await patchCandidates(git, chain, items, [...gold.keys()], cache);

@@ -9,7 +9,7 @@ import type { LeakageReport, Rejection, Similarity } from './model.js';
  * them added. Thresholds are documented in docs/synthesis.md.
  */
 export const LEAKAGE_THRESHOLDS = {
-  /** TF-IDF cosine of the task's title + statement against an item's title + body. */
+  /** TF-IDF cosine of the task's title, statement and hints against an item's title + body. */
   text: 0.5,
   /** Share of the gold patch's added lines that one item also added. */
   patch: 0.5,

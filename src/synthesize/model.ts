@@ -139,7 +139,7 @@ export const Similarity = z.object({
 export type Similarity = z.infer<typeof Similarity>;
 
 export const LeakageReport = z.object({
-  /** TF-IDF cosine of title + problem statement against work items' title + body. */
+  /** TF-IDF cosine of title, problem statement and hints against work items' title + body. */
   text: Similarity,
   /** Share of the gold patch's added lines that a work item also added; null without a gold patch. */
   patch: Similarity.nullable(),
