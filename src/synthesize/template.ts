@@ -15,7 +15,7 @@ export function templateTask(input: ConditioningInput, slot: Allocation): TaskDr
   if (grounding.files.length === 0) {
     return {
       code: 'ANCHOR_MISSING',
-      reason: `none of ${family.anchor.name}'s paths (${[...family.anchor.paths, ...family.target_hints.paths].join(', ') || 'none given'}) holds source code at ${grounding.commit.slice(0, 12)}`,
+      reason: `none of ${family.anchor.name}'s paths (${[...new Set([...family.anchor.paths, ...family.target_hints.paths])].join(', ') || 'none given'}) holds source code at ${grounding.commit.slice(0, 12)}`,
     };
   }
   const { kept, dropped } = splitCriteria(family.acceptance_criteria, grounding.resolvedNotes, grounding.missingPaths);
