@@ -10,6 +10,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findNamedQuery, NAMED_QUERIES } from '../../src/queries/named.ts';
+// Plain SQL and a version number; the driver stays out (the notebooks' import test allows this one store module).
+import { SCHEMA_VERSION } from '../../src/store/migrations.ts';
 
 /** The repository root (notebooks/lib/ is two levels down). */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -51,6 +53,7 @@ export function openStudyDb(file = Deno.env.get('SWE_FUTURE_DB') || DEMO_DB): St
     // node:sqlite rows have a null prototype; plain objects print and compare like any other.
     return result.map((r) => ({ ...(r as Row) }));
   };
+  assertSchema(rows, file);
   const study = resolveStudy(rows, file, Deno.env.get('SWE_FUTURE_STUDY'));
   return {
     file,
@@ -64,6 +67,20 @@ export function openStudyDb(file = Deno.env.get('SWE_FUTURE_DB') || DEMO_DB): St
     rows,
     close: () => db.close(),
   };
+}
+
+/** As the store's read-only open: a schema older or newer than this checkout's is refused, with the fix. */
+function assertSchema(rows: (sql: string, params?: unknown[]) => Row[], file: string): void {
+  const tracked = rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").length > 0;
+  const version = tracked ? Number(rows('SELECT max(version) AS version FROM schema_migrations')[0]?.version ?? 0) : 0;
+  if (version === 0) throw new Error(`${file} holds no swe-future store; set SWE_FUTURE_DB to a study database.`);
+  if (version < SCHEMA_VERSION) {
+    throw new Error(
+      `${file} has schema version ${version}, older than this swe-future's ${SCHEMA_VERSION}, and a notebook opens it read-only: ` +
+        'run one writing swe-future command on it first (e.g. `swe-future snapshot --db <file> ...`), which upgrades it.',
+    );
+  }
+  if (version > SCHEMA_VERSION) throw new Error(`${file} has schema version ${version}, newer than this swe-future knows (${SCHEMA_VERSION}); update this checkout.`);
 }
 
 function judgesOf(rows: (sql: string, params?: unknown[]) => Row[], study: number): string[] {

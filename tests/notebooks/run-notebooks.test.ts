@@ -167,6 +167,29 @@ describe.skipIf(missing.length > 0)('notebooks executed against a study database
     expect(key.filter((k) => k.stratum === 'strong').every((k) => k.judge === 'lexical' && typeof k.judge_score === 'number')).toBe(true);
   });
 
+  test('a notebook refuses a store whose schema is older than the checkout, saying how to upgrade it', async () => {
+    const dir = await tempDir('swe-future-old-schema-');
+    const old = writeStudyDb(join(dir, 'old.db'));
+    const store = openStore(old.file);
+    const latest = store.db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number };
+    store.db.prepare('DELETE FROM schema_migrations WHERE version = ?').run(latest.v);
+    store.close();
+    const script = join(ROOT, 'notebooks', `.check-open-${process.pid}.ts`);
+    writeFileSync(script, "import { openStudyDb } from './lib/study-db.ts';\nopenStudyDb();\n");
+    try {
+      const opened = spawnSync(join(ROOT, 'node_modules/.bin/deno'), ['run', '--allow-all', script], {
+        cwd: join(ROOT, 'notebooks'),
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', SWE_FUTURE_DB: old.file },
+      });
+      expect(opened.status).not.toBe(0);
+      expect(opened.stderr).toContain(`has schema version ${latest.v - 1}, older than this swe-future's ${latest.v}`);
+      expect(opened.stderr).toContain('which upgrades it');
+    } finally {
+      rmSync(script, { force: true });
+    }
+  });
+
   test('the deno check pass catches a named import that does not exist, which the kernel would run as undefined', () => {
     const script = join(ROOT, 'notebooks', `.check-test-${process.pid}.ts`);
     const source = codeCells(readNotebook(join(ROOT, 'notebooks/study-overview.ipynb'))).map((c) => text(c.source)).join('\n\n');
