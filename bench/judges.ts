@@ -7,18 +7,19 @@
  * Prints: the word-vector table's first-use build time, file size, load time
  * and the process's RSS after loading; each offline judge's pairs/s; and with
  * --ablation, the semantic judge with one piece changed at a time, scored on
- * the FIT half only (AUC of strong against the rest, and kappa with
- * thresholds fitted on that same half): choices of pieces are made there,
- * never on the held half that judge-eval reports.
+ * the FIT half only (AUC of strong against the rest; the kappa of pairs and
+ * of families judged against their whole windows, with thresholds fitted on
+ * that same half): choices of pieces are made there, never on the held half
+ * that judge-eval reports.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { evaluateJudges, pairFiles, readPairs } from '../src/api/judge-eval.js';
+import { evaluateJudges, pairFiles, readPairs, readWindows } from '../src/api/judge-eval.js';
 import { ensureTableFile, loadWordTable } from '../src/text/glove/cache.js';
-import { cellsFromPairs, fitThresholds, summariseCells } from '../src/validate/evaluation.js';
-import { pairContexts } from '../src/validate/pairs.js';
+import { cellsFromPairs, familiesFromPairs, fitThresholds, summariseCells } from '../src/validate/evaluation.js';
+import { familyContexts, pairContexts } from '../src/validate/pairs.js';
 import { createSemanticJudge, type SemanticJudgeOptions } from '../src/validate/semantic/judge.js';
 
 const { values } = parseArgs({ options: { pairs: { type: 'string', default: 'eval/pairs' }, ablation: { type: 'boolean' }, json: { type: 'boolean' }, words: { type: 'string' } } });
@@ -45,6 +46,8 @@ out.judges = evaluation.judges.map((j) => ({ judge: j.judge, pairsPerSecond: Mat
 if (values.ablation) {
   const fitPairs = readPairs(pairFiles([values.pairs!])).filter((p) => p.split === 'fit');
   const contexts = pairContexts(fitPairs);
+  const windows = readWindows(pairFiles([join(values.pairs!, 'windows')]));
+  const families = familyContexts(fitPairs, windows);
   const variants: [string, SemanticJudgeOptions][] = [
     ['default', {}],
     ['tf-idf only (blend 0)', { blend: 0 }],
@@ -64,14 +67,19 @@ if (values.ablation) {
     ['family: title and symbols only', { familyText: 'title' }],
     ['family: with its evidence texts', { familyText: 'evidence' }],
     ['item: title only', { bodyChars: 0 }],
+    ['area words weigh 0', { areaWeight: 0 }],
+    ['area words weigh 0.5', { areaWeight: 0.5 }],
+    ['area words weigh 1', { areaWeight: 1 }],
   ];
   const rows = [];
   for (const [name, options] of variants) {
     const judge = createSemanticJudge({ ...options, table });
     const cells = [];
     for (const c of contexts) cells.push(...cellsFromPairs(c, await judge.judgePairs!({ families: c.families, later: c.later })));
-    const fitted = fitThresholds(cells);
-    rows.push({ variant: name, fitAuc: round(summariseCells('semantic', cells).auc), fitKappa: round(fitted.kappa), fitAccuracy: round(fitted.accuracy) });
+    const fams = [];
+    for (const c of families) fams.push(...familiesFromPairs(c, await judge.judgePairs!({ families: c.families, later: c.later })));
+    const fitted = fitThresholds(cells, fams);
+    rows.push({ variant: name, fitAuc: round(summariseCells('semantic', cells).auc), pairKappa: round(fitted.kappa), familyKappa: round(fitted.familyKappa), objective: round(fitted.objective) });
   }
   out.ablation = rows;
 }

@@ -9,6 +9,9 @@ import { loadForecast } from '../store/forecasts.js';
 import { openStore } from '../store/open.js';
 import { loadSnapshot } from '../store/snapshots.js';
 import { DEFAULT_FORECASTERS } from '../study/model.js';
+import { DEFAULT_JUDGE } from '../validate/model.js';
+import { createSemanticJudge } from '../validate/semantic/judge.js';
+import { UserError } from '../errors.js';
 import { exportTasks, type ExportResult } from './export.js';
 import { writeReport } from './report.js';
 import { runStudy, type StudyRunResult } from './study.js';
@@ -24,7 +27,7 @@ export interface DemoResult {
   out: string;
   repo: string;
   db: string;
-  /** The one-repository study the demo runs: snapshot, every offline forecaster, the lexical judge. */
+  /** The one-repository study the demo runs: snapshot, every offline forecaster, the default (semantic) judge and the lexical one beside it. */
   study: StudyRunResult;
   snapshot: Snapshot & { id: number };
   /** The heuristic forecaster's frozen forecast. */
@@ -54,9 +57,15 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   progress.stage('building the demo repository');
   await buildDemoRepo(repo);
   const config = join(out, 'study.json');
-  const studyConfig = { name: 'demo', window: '6m', repos: [{ path: 'repo', t0: DEMO_T0, name: 'demo' }], forecasters: [...DEFAULT_FORECASTERS], judges: ['lexical'] };
+  const studyConfig = { name: 'demo', window: '6m', repos: [{ path: 'repo', t0: DEMO_T0, name: 'demo' }], forecasters: [...DEFAULT_FORECASTERS], judges: [DEFAULT_JUDGE, 'lexical'] };
   writeFileSync(config, `${JSON.stringify(studyConfig, null, 2)}\n`);
-  const study = await runStudy({ db, config, jobs: 1, progress });
+  // The study asks for every judge but lexical through networkJudge, to check its endpoint first; the
+  // semantic judge needs none (validation builds it itself), so it is all this one builds.
+  const offlineOnly = (name: string) => {
+    if (name === 'semantic') return createSemanticJudge();
+    throw new UserError('JUDGE_NOT_CONFIGURED', `The demo runs offline judges only, not ${name}`, 'Run a study with your own config for network judges.');
+  };
+  const study = await runStudy({ db, config, jobs: 1, progress, networkJudge: offlineOnly });
   const report = await writeReport({ db, study: study.id, out: join(out, 'report') });
   const validationId = heuristicValidation(db, study.id);
   const synthesis = await synthesizeTasks({ db, validation: validationId, tgen: 'HEAD', backend: 'template', progress });
@@ -87,14 +96,14 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   }
 }
 
-/** The lexical validation of the demo study's heuristic forecast. */
+/** The default judge's validation of the demo study's heuristic forecast. */
 function heuristicValidation(db: string, studyId: number): number {
   const store = openStore(db, { readonly: true });
   try {
     const id = store.db
-      .prepare<[number], number>("SELECT validation_id FROM study_results WHERE study_id = ? AND forecaster = 'heuristic' AND judge = 'lexical' LIMIT 1")
+      .prepare<[number, string], number>("SELECT validation_id FROM study_results WHERE study_id = ? AND forecaster = 'heuristic' AND judge = ? LIMIT 1")
       .pluck()
-      .get(studyId);
+      .get(studyId, DEFAULT_JUDGE);
     if (id === undefined) throw new Error('The demo study has no validation of the heuristic forecast');
     return id;
   } finally {

@@ -4,18 +4,20 @@ import { UserError } from '../errors.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
 import type { WordTable } from '../text/glove/table.js';
-import { cellsFromPairs, cellsFromVerdicts, fitThresholds, summariseCells, type CellResult, type JudgeEvalRow } from '../validate/evaluation.js';
+import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import { labelFromSignals, type LabelThresholds } from '../validate/judges/shared.js';
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
 import { OFFLINE_JUDGES, type JudgeName } from '../validate/model.js';
-import { LabelledPair, pairContexts, type PairContext, type Split } from '../validate/pairs.js';
+import { familyContexts, LabelledPair, pairContexts, WindowItem, type FamilyContext, type PairContext, type Split } from '../validate/pairs.js';
 import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
 
 export interface JudgeEvalOptions {
-  /** JSONL files of labelled pairs, or folders whose *.jsonl files are read (eval/pairs). */
+  /** JSONL files of labelled pairs, or folders whose *.jsonl files are read (eval/pairs); a folder's windows/*.jsonl are its windows. */
   pairs: readonly string[];
+  /** JSONL files of whole validation windows (WindowItem lines), or folders of them; default the windows/ folder of each pairs folder. */
+  windows?: readonly string[];
   /** Judges to evaluate; default the offline ones (semantic, lexical). */
   judges?: readonly JudgeName[];
   /** The half reported; default `held`. */
@@ -39,7 +41,9 @@ export interface JudgeEvalJudgeResult extends JudgeEvalRow {
   /** The judge's settings as run (with refitted thresholds under --fit). */
   config: Record<string, unknown>;
   /** With --fit: the thresholds fitted on the fit half, in the judge's names, and their kappa/accuracy there. */
-  fitted?: { thresholds: Record<string, number>; fitKappa: number; fitAccuracy: number };
+  fitted?: { thresholds: Record<string, number>; fitKappa: number; fitAccuracy: number; fitFamilyKappa: number | null };
+  /** The reported half's forecaster families judged against their whole windows; null without windows or for judges without judgePairs. */
+  families: FamilyEvalRow | null;
 }
 
 export interface JudgeEvalResult {
@@ -47,6 +51,8 @@ export interface JudgeEvalResult {
   split: Split | 'all';
   /** Labelled pairs in the files, and in the reported half. */
   pairs: { total: number; reported: number };
+  /** Window files read, and their later items. */
+  windows: { files: string[]; items: number };
   judges: JudgeEvalJudgeResult[];
   /** Seconds to load the word-vector table (building it first if needed), when the semantic judge ran. */
   tableLoadSeconds: number | null;
@@ -65,11 +71,16 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const judges = [...(options.judges ?? OFFLINE_JUDGES)];
   const files = pairFiles(options.pairs);
   const all = readPairs(files);
+  const windowFiles = options.windows ? pairFiles(options.windows) : defaultWindowFiles(options.pairs);
+  const windows = readWindows(windowFiles);
   const reported = all.filter((p) => split === 'all' || p.split === split);
   if (reported.length === 0) throw new UserError('PAIRS_EMPTY', `No labelled pairs in the ${split} half of ${files.join(', ')}`, 'Pass files of eval/pairs/ whose lines have "split": "fit" or "held".');
   if (options.fit && split !== 'held') throw new UserError('BAD_OPTION', '--fit fits on the fit half, so it reports only the held half', 'Drop --split, or drop --fit.');
   const contexts = pairContexts(reported);
-  const fitContexts = options.fit ? pairContexts(all.filter((p) => p.split === 'fit')) : [];
+  const fitPairs = all.filter((p) => p.split === 'fit');
+  const fitContexts = options.fit ? pairContexts(fitPairs) : [];
+  const familyReported = familyContexts(reported, windows);
+  const familyFit = options.fit ? familyContexts(fitPairs, windows) : [];
 
   let table: WordTable | undefined;
   let tableLoadSeconds: number | null = null;
@@ -87,12 +98,13 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
     if (options.fit && (name === 'lexical' || name === 'semantic' || name === 'embedding')) {
       const fitCells = (await runJudge(judge, fitContexts)).cells;
       if (fitCells.every((c) => c.signals)) {
-        const f = fitThresholds(fitCells);
-        fitted = { thresholds: judgeThresholds(name, f.thresholds), fitKappa: f.kappa, fitAccuracy: f.accuracy };
+        const f = fitThresholds(fitCells, await judgeFamilies(judge, familyFit));
+        fitted = { thresholds: judgeThresholds(name, f.thresholds), fitKappa: f.kappa, fitAccuracy: f.accuracy, fitFamilyKappa: f.familyKappa };
         judge = refitted(judge, f.thresholds);
       }
     }
     const run = await runJudge(judge, contexts);
+    const families = judge.judgePairs && familyReported.length > 0 ? summariseFamilies(await judgeFamilies(judge, familyReported)) : null;
     results.push({
       ...summariseCells(name, run.cells),
       seconds: run.seconds,
@@ -100,10 +112,11 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
       pairsPerSecond: run.seconds > 0 ? run.scoredPairs / run.seconds : null,
       config: { ...run.config, ...(fitted ? fitted.thresholds : {}) },
       ...(fitted ? { fitted } : {}),
+      families,
     });
   }
   progress.done();
-  return { files, split, pairs: { total: all.length, reported: reported.length }, judges: results, tableLoadSeconds };
+  return { files, split, pairs: { total: all.length, reported: reported.length }, windows: { files: windowFiles, items: windows.length }, judges: results, tableLoadSeconds };
 }
 
 function buildJudge(name: JudgeName, table: WordTable | undefined, options: JudgeEvalOptions): Judge {
@@ -153,6 +166,44 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[]): Promise
     scoredPairs += context.families.length * context.later.length;
   }
   return { cells, seconds: (performance.now() - started) / 1000, scoredPairs, config };
+}
+
+/** Each family judged against its repository's whole window (judges with judgePairs only). */
+async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[]): Promise<FamilyResult[]> {
+  if (!judge.judgePairs) return [];
+  const out: FamilyResult[] = [];
+  for (const c of contexts) out.push(...familiesFromPairs(c, await judge.judgePairs({ families: c.families, later: c.later })));
+  return out;
+}
+
+/** The windows/*.jsonl files of each pairs folder given. */
+function defaultWindowFiles(paths: readonly string[]): string[] {
+  return paths
+    .filter((p) => existsSync(p) && statSync(p).isDirectory() && existsSync(join(p, 'windows')))
+    .flatMap((p) => readdirSync(join(p, 'windows')).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(p, 'windows', f)));
+}
+
+/** Every window item of the files; a bad line is a UserError naming its file and line. */
+export function readWindows(files: readonly string[]): WindowItem[] {
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => {
+        if (line.trim() === '') return [];
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch (err) {
+          throw new UserError('PAIRS_INVALID', `${file}:${i + 1} is not JSON: ${(err as Error).message}`, 'Each line of a window file holds {"repo", "t0", "item"} (docs/judging.md).');
+        }
+        const parsed = WindowItem.safeParse(json);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw new UserError('PAIRS_INVALID', `${file}:${i + 1}: ${issue.path.join('.') || '(item)'}: ${issue.message}`, 'Each line of a window file holds {"repo", "t0", "item"} (docs/judging.md).');
+        }
+        return [parsed.data];
+      }),
+  );
 }
 
 /** The files named, folders replaced by their *.jsonl files (sorted). */

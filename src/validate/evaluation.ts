@@ -2,7 +2,7 @@ import { agreement } from './agreement.js';
 import type { PairOutcome } from './judge.js';
 import { labelRank, type LabelThresholds, type PairSignals } from './judges/shared.js';
 import type { JudgeName, Label, Verdict } from './model.js';
-import type { LabelledPair, PairContext } from './pairs.js';
+import type { FamilyContext, LabelledPair, PairContext } from './pairs.js';
 
 /**
  * How well a judge agrees with people on eval/pairs/ (pure): for each
@@ -38,6 +38,59 @@ export function cellsFromVerdicts(context: PairContext, verdicts: readonly Verdi
     const m = verdicts[family]?.matches.find((x) => x.key === context.later[item]!.key);
     return { pair, label: m?.label ?? 'rejected', score: m ? labelRank(m.label) + m.score : 0 };
   });
+}
+
+/**
+ * A family judged against its repository's whole window: its gold label, the
+ * judge's (the best over every item), and what the label depends on: the
+ * highest similarity among items whose kind does not differ, among those
+ * that also touch its paths, among all items, among touching items.
+ */
+export interface FamilyResult {
+  gold: Label;
+  label: Label;
+  best: { kindOk: number; kindOkTouching: number; any: number; touching: number };
+}
+
+export function familiesFromPairs(context: FamilyContext, outcome: PairOutcome): FamilyResult[] {
+  return context.families.map((_, fi) => {
+    const labels = outcome.matches[fi]!.map((m) => m.label);
+    const label = labels.includes('strong') ? 'strong' : labels.includes('related') ? 'related' : 'rejected';
+    const best = { kindOk: -Infinity, kindOkTouching: -Infinity, any: -Infinity, touching: -Infinity };
+    for (const s of outcome.signals?.[fi] ?? []) {
+      best.any = Math.max(best.any, s.similarity);
+      if (s.touches) best.touching = Math.max(best.touching, s.similarity);
+      if (s.agrees !== false) best.kindOk = Math.max(best.kindOk, s.similarity);
+      if (s.agrees !== false && s.touches) best.kindOkTouching = Math.max(best.kindOkTouching, s.similarity);
+    }
+    return { gold: context.gold[fi]!, label, best };
+  });
+}
+
+export interface FamilyEvalRow {
+  families: number;
+  accuracy: number | null;
+  kappa: number | null;
+  /** (strong + related) / families by the judge, and by the gold labels. */
+  relevance: number | null;
+  goldRelevance: number | null;
+  strongRate: number | null;
+  goldStrongRate: number | null;
+}
+
+export function summariseFamilies(results: readonly FamilyResult[]): FamilyEvalRow {
+  const n = results.length;
+  const rate = (f: (r: FamilyResult) => boolean) => (n === 0 ? null : results.filter(f).length / n);
+  const a = agreement(results.map((r) => [r.gold, r.label] as const));
+  return {
+    families: n,
+    accuracy: a.percent === null ? null : a.percent / 100,
+    kappa: a.kappa,
+    relevance: rate((r) => r.label !== 'rejected'),
+    goldRelevance: rate((r) => r.gold !== 'rejected'),
+    strongRate: rate((r) => r.label === 'strong'),
+    goldStrongRate: rate((r) => r.gold === 'strong'),
+  };
 }
 
 export interface JudgeEvalRow {
@@ -101,53 +154,77 @@ export function auc(scores: readonly number[], positive: readonly boolean[]): nu
 
 export interface FittedThresholds {
   thresholds: LabelThresholds;
+  /** The objective reached: kappa of the pairs' labels, averaged with the families' kappa when families were given. */
+  objective: number;
   /** Kappa and accuracy of the three labels on the pairs fitted on. */
   kappa: number;
   accuracy: number;
+  /** Kappa of the families' labels (judged against their whole windows), when families were given. */
+  familyKappa: number | null;
 }
 
 /** Similarity thresholds tried, in the judge's own scale: 0.02 to 0.80. */
 export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 40 }, (_, i) => Math.round((0.02 + i * 0.02) * 100) / 100);
 
 /**
- * The thresholds whose labels agree best with people's on `cells` (which
- * must carry signals): highest kappa, then accuracy, then the stricter
- * (higher) thresholds. Exhaustive over THRESHOLD_GRID with
- * strongInArea <= strong, related <= strong, relatedInArea <= related;
- * labels as `labelFromSignals` gives them.
+ * The thresholds whose labels agree best with people's: on `cells` (which
+ * must carry signals) and, when given, on `families` judged against their
+ * whole windows, where a judge's leniency adds up over every later item (a
+ * per-pair false positive of 2% makes most families relevant in a window of
+ * 50 items). The objective is the pairs' kappa, averaged with the families'
+ * kappa when families are given; ties go to the stricter thresholds.
+ * Exhaustive over THRESHOLD_GRID with strongInArea <= strong,
+ * related <= strong, relatedInArea <= related; labels as `labelFromSignals`
+ * gives them.
  */
-export function fitThresholds(cells: readonly CellResult[], grid: readonly number[] = THRESHOLD_GRID): FittedThresholds {
+export function fitThresholds(cells: readonly CellResult[], families: readonly FamilyResult[] = [], grid: readonly number[] = THRESHOLD_GRID): FittedThresholds {
   const n = cells.length;
   const sim = cells.map((c) => c.signals!.similarity);
   const touches = cells.map((c) => c.signals!.touches);
   const agrees = cells.map((c) => c.signals!.agrees);
   const gold = cells.map((c) => LABELS.indexOf(c.pair.label));
-  const goldCount = [0, 0, 0];
-  for (const g of gold) goldCount[g]!++;
+  const familyGold = families.map((f) => LABELS.indexOf(f.gold));
   let best: FittedThresholds | null = null;
   for (const strong of grid) {
     for (const strongInArea of grid.filter((x) => x <= strong)) {
       for (const related of grid.filter((x) => x <= strong)) {
         for (const relatedInArea of grid.filter((x) => x <= related)) {
           // Inline labelFromSignals and kappa: this loop runs ~200,000 times.
-          const count = [0, 0, 0];
-          let agreed = 0;
-          for (let i = 0; i < n; i++) {
+          const pairs = kappaOf(gold, (i) => {
             const s = sim[i]!;
-            const l = agrees[i] !== false && (s >= strong || (touches[i] && s >= strongInArea)) ? 0 : s >= related || (touches[i] && s >= relatedInArea) ? 1 : 2;
-            count[l]!++;
-            if (l === gold[i]) agreed++;
-          }
-          const chance = goldCount[0]! * count[0]! + goldCount[1]! * count[1]! + goldCount[2]! * count[2]!;
-          const k = chance === n * n ? (agreed === n ? 1 : 0) : (agreed * n - chance) / (n * n - chance);
-          const acc = agreed / n;
-          // Ties go to the later, stricter thresholds.
-          if (!best || k > best.kappa + 1e-12 || (k >= best.kappa - 1e-12 && acc >= best.accuracy - 1e-12)) {
-            best = { thresholds: { strong, strongInArea, related, relatedInArea }, kappa: k, accuracy: acc };
+            return agrees[i] !== false && (s >= strong || (touches[i] && s >= strongInArea)) ? 0 : s >= related || (touches[i] && s >= relatedInArea) ? 1 : 2;
+          });
+          const fam =
+            families.length === 0
+              ? null
+              : kappaOf(familyGold, (i) => {
+                  const b = families[i]!.best;
+                  return b.kindOk >= strong || b.kindOkTouching >= strongInArea ? 0 : b.any >= related || b.touching >= relatedInArea ? 1 : 2;
+                });
+          const objective = fam === null ? pairs.kappa : (pairs.kappa + fam.kappa) / 2;
+          if (!best || objective > best.objective + 1e-12 || (objective >= best.objective - 1e-12 && pairs.accuracy >= best.accuracy - 1e-12)) {
+            best = { thresholds: { strong, strongInArea, related, relatedInArea }, objective, kappa: pairs.kappa, accuracy: pairs.accuracy, familyKappa: fam?.kappa ?? null };
           }
         }
       }
     }
   }
-  return best ?? { thresholds: { strong: 1, strongInArea: 1, related: 1, relatedInArea: 1 }, kappa: 0, accuracy: 0 };
+  return best ?? { thresholds: { strong: 1, strongInArea: 1, related: 1, relatedInArea: 1 }, objective: 0, kappa: 0, accuracy: 0, familyKappa: null };
+}
+
+/** Kappa and accuracy of labels (0 strong, 1 related, 2 rejected) against gold ones, from whole counts. */
+function kappaOf(gold: readonly number[], label: (i: number) => number): { kappa: number; accuracy: number } {
+  const n = gold.length;
+  const goldCount = [0, 0, 0];
+  const count = [0, 0, 0];
+  let agreed = 0;
+  for (let i = 0; i < n; i++) {
+    const l = label(i);
+    goldCount[gold[i]!]!++;
+    count[l]!++;
+    if (l === gold[i]) agreed++;
+  }
+  const chance = goldCount[0]! * count[0]! + goldCount[1]! * count[1]! + goldCount[2]! * count[2]!;
+  const kappa = n === 0 ? 0 : chance === n * n ? (agreed === n ? 1 : 0) : (agreed * n - chance) / (n * n - chance);
+  return { kappa, accuracy: n === 0 ? 0 : agreed / n };
 }

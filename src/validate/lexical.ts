@@ -32,9 +32,9 @@ export interface LexicalThresholds {
 /** Fitted on the `fit` half of eval/pairs/ (`swe-future judge-eval --fit`); see docs/judging.md. */
 export const LEXICAL_DEFAULTS: LexicalThresholds = {
   strongTextInArea: 0.14,
-  strongText: 0.42,
-  relatedText: 0.28,
-  relatedTextInArea: 0.08,
+  strongText: 0.56,
+  relatedText: 0.56,
+  relatedTextInArea: 0.1,
 };
 
 export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v2';

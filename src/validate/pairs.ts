@@ -34,6 +34,46 @@ export const LabelledPair = z
 export type LabelledPair = z.infer<typeof LabelledPair>;
 
 /**
+ * One later work item of a development repository's whole validation window
+ * (eval/pairs/windows/*.jsonl): what a family is judged against in a real
+ * validation, beyond the few items labelled for it.
+ */
+export const WindowItem = z.object({ repo: z.string().min(1), t0: z.string(), item: WorkItem }).strict();
+export type WindowItem = z.infer<typeof WindowItem>;
+
+/**
+ * A family judged as a validation judges it: against every later item of its
+ * repository's window. Its gold label is the best of its labelled pairs (the
+ * items labelled for it were picked as its most likely matches: the closest
+ * in words, some in its area, one at random).
+ */
+export interface FamilyContext {
+  repo: string;
+  split: Split;
+  families: TaskFamily[];
+  gold: Label[];
+  later: WorkItem[];
+}
+
+/**
+ * For each (repository, half) with a window: its forecasters' families (not
+ * the hand-written paraphrases, each made to match one item) against the whole
+ * window.
+ */
+export function familyContexts(pairs: readonly LabelledPair[], windows: readonly WindowItem[]): FamilyContext[] {
+  const rank = { rejected: 0, related: 1, strong: 2 } as const;
+  const out: FamilyContext[] = [];
+  for (const c of pairContexts(pairs.filter((p) => p.source !== 'paraphrase'))) {
+    const later = windows.filter((w) => w.repo === c.repo).map((w) => w.item);
+    if (later.length === 0) continue;
+    const gold = c.families.map(() => 'rejected' as Label);
+    for (const cell of c.cells) if (rank[cell.pair.label] > rank[gold[cell.family]!]) gold[cell.family] = cell.pair.label;
+    out.push({ repo: c.repo, split: c.split, families: c.families, gold, later });
+  }
+  return out;
+}
+
+/**
  * One judgement a judge is asked to make: the distinct families and later
  * items of one repository and half, as a validation of that repository
  * would see them together (IDF and common components are fitted over them),

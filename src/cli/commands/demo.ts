@@ -70,13 +70,19 @@ function summary(result: DemoResult): string {
 function tableLines(table: readonly StudyTableRow[]): string[] {
   const rows = table.filter((r) => r.category === 'all');
   const first = rows[0];
+  const judges = [...new Set(rows.map((r) => r.judge))];
   const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
-  const heuristic = rows.find((r) => r.forecaster === 'heuristic');
-  const lift = heuristic?.lift === null || heuristic === undefined ? '-' : `${heuristic.lift >= 0 ? '+' : ''}${(heuristic.lift * 100).toFixed(1)} points over ${heuristic.best_baseline}`;
+  const lifts = judges.map((judge) => {
+    const heuristic = rows.find((r) => r.forecaster === 'heuristic' && r.judge === judge);
+    const lift = heuristic?.lift === null || heuristic === undefined ? '-' : `${heuristic.lift >= 0 ? '+' : ''}${(heuristic.lift * 100).toFixed(1)} points over ${heuristic.best_baseline}`;
+    return `Lift of heuristic in relevance (${judge} judge): ${lift}`;
+  });
+  const by = [...rows].sort((x, y) => judges.indexOf(x.judge) - judges.indexOf(y.judge));
   return [
-    `Validation (${first?.judge ?? 'lexical'} judge) against ${first?.later_work ?? 0} later work items in the 6 months after T0 (bot work counted apart):`,
+    `Validation (${judges[0] ?? 'semantic'} judge${judges.length > 1 ? `; ${judges.slice(1).join(', ')} beside it` : ''}) against ${first?.later_work ?? 0} later work items in the 6 months after T0 (bot work counted apart):`,
     formatTable(
-      rows.map((r) => ({
+      by.map((r) => ({
+        judge: r.judge,
         forecaster: r.baseline ? `${r.forecaster} (baseline)` : r.forecaster,
         families: r.families,
         strong: r.strong,
@@ -87,7 +93,7 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
         coverage: pct(r.coverage),
       })),
     ),
-    `Lift of heuristic in relevance: ${lift}`,
+    ...lifts,
   ];
 }
 

@@ -9,6 +9,7 @@ import { stderrProgress } from '../progress.js';
 
 const Options = z.object({
   pairs: z.array(z.string()).min(1),
+  windows: z.array(z.string()).optional(),
   judge: z.array(z.enum(JUDGES)).optional(),
   split: z.enum(['held', 'fit', 'all']),
   fit: z.boolean().optional(),
@@ -28,6 +29,7 @@ export function register(program: Command, io: CliIO): void {
     .description('Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa on the held-back half, and speed')
     .requiredOption('--pairs <path>', 'a JSONL file of labelled pairs, or a folder of them (eval/pairs); repeatable', collect)
     .option('--judge <names>', `judges to score, comma-separated or repeated (default: ${OFFLINE_JUDGES.join(',')})`, collect)
+    .option('--windows <path>', 'JSONL files of whole validation windows, or a folder of them (default: the windows/ folder of each --pairs folder); repeatable', collect)
     .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
     .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
@@ -38,6 +40,7 @@ export function register(program: Command, io: CliIO): void {
       const o = parseOptions(Options, command);
       const result = await evaluateJudges({
         pairs: o.pairs,
+        windows: o.windows,
         judges: o.judge,
         split: o.split,
         fit: o.fit,
@@ -53,6 +56,10 @@ function num(x: number | null, digits = 3): string {
   return x === null ? '-' : x.toFixed(digits);
 }
 
+function pct(x: number | null): string {
+  return x === null ? '-' : `${Math.round(x * 100)}%`;
+}
+
 export function formatJudgeEval(r: JudgeEvalResult): string {
   const gold = r.judges[0]?.gold;
   const rows = r.judges.map((j) => ({
@@ -63,6 +70,10 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
     kappa: num(j.kappa),
     relevant_acc: num(j.relevantAccuracy),
     'pairs/s': j.pairsPerSecond === null ? '-' : Math.round(j.pairsPerSecond).toString(),
+    families: j.families?.families ?? '-',
+    family_kappa: num(j.families?.kappa ?? null),
+    family_relevance: j.families ? `${pct(j.families.relevance)} (gold ${pct(j.families.goldRelevance)})` : '-',
+    family_strong: j.families ? `${pct(j.families.strongRate)} (gold ${pct(j.families.goldStrongRate)})` : '-',
   }));
   const lines = [
     `judge-eval on the ${r.split} half: ${r.pairs.reported} of ${r.pairs.total} labelled pairs` +
@@ -71,9 +82,13 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
     formatTable(rows),
   ];
   for (const j of r.judges.filter((x) => x.fitted)) {
-    lines.push('', `${j.judge}: thresholds fitted on the fit half ${JSON.stringify(j.fitted!.thresholds)} (kappa ${num(j.fitted!.fitKappa)} there)`);
+    lines.push('', `${j.judge}: thresholds fitted on the fit half ${JSON.stringify(j.fitted!.thresholds)} (there: pair kappa ${num(j.fitted!.fitKappa)}, family kappa ${num(j.fitted!.fitFamilyKappa)})`);
   }
   if (r.tableLoadSeconds !== null) lines.push('', `word-vector table loaded in ${r.tableLoadSeconds.toFixed(2)} s`);
-  lines.push('', 'pairs/s: every family of a repository half against every later item of it, as a validation scores them.');
+  lines.push(
+    '',
+    'pairs/s: every family of a repository half against every later item of it, as a validation scores them.',
+    `families: the half's forecaster families judged against their repository's whole window (${r.windows.items} later items in ${r.windows.files.length} files); gold = the best label of each family's labelled pairs.`,
+  );
   return lines.join('\n');
 }

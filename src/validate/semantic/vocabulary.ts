@@ -11,8 +11,8 @@ import type { WordTable } from '../../text/glove/table.js';
  *   meaning (`webhook` → `web hook`), and near-synonyms of PR titles to one
  *   word (crash/panic/exception → `error`, drop/deprecate → `remove`).
  * - sub-words: a word still unknown is looked up without its inflection
- *   (`retries` → `retry`) or split into two known words (`dockerfile` →
- *   `docker file`).
+ *   (`retries` → `retry`) or split into two known, common words
+ *   (`keyboardinterrupt` → `keyboard interrupt`).
  */
 
 export const SYNONYMS: Readonly<Record<string, string>> = {
@@ -96,7 +96,7 @@ function resolve(table: WordTable, word: string, subwords: boolean): number[] {
     const row = table.row(form);
     if (row !== undefined) return [row];
   }
-  // Two known, common parts, the more balanced split first: dockerfile -> docker + file.
+  // Two known, common parts, the more balanced split first: keyboardinterrupt -> keyboard + interrupt.
   let best: [number, number] | null = null;
   let bestShort = 0;
   for (let i = 3; i <= word.length - 3; i++) {

@@ -1,0 +1,151 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { pairFiles, readPairs, readWindows } from '../../src/api/judge-eval.js';
+import { UserError } from '../../src/errors.js';
+import { auc, fitThresholds, summariseCells, type CellResult } from '../../src/validate/evaluation.js';
+import type { Label } from '../../src/validate/model.js';
+import { familyContexts, pairContexts, type LabelledPair } from '../../src/validate/pairs.js';
+import { runCli, runCliJson } from '../cli/run-cli.js';
+import { tempDir } from '../fixtures/repo.js';
+import { BACKOFF, item, PARAPHRASE, QUOTES, UNRELATED } from './judge-literals.js';
+
+function pair(id: string, label: Label, split: 'fit' | 'held', over: Partial<LabelledPair> = {}): LabelledPair {
+  return { id, repo: 'o/r', t0: '2025-01-01', split, source: 'heuristic', label, reason: 'read both sides', family: BACKOFF, item: PARAPHRASE, ...over };
+}
+
+test('AUC is the chance a strong pair outscores another, ties counting half', () => {
+  expect(auc([0.9, 0.8, 0.1, 0.2], [true, true, false, false])).toBe(1);
+  expect(auc([0.1, 0.2, 0.9, 0.8], [true, true, false, false])).toBe(0);
+  expect(auc([0.5, 0.5], [true, false])).toBe(0.5);
+  // 3 positives, 2 negatives: of the 6 (positive, negative) pairs, 4 ordered right and 1 tie.
+  expect(auc([0.9, 0.6, 0.3, 0.6, 0.2], [true, true, true, false, false])).toBeCloseTo(4.5 / 6);
+  expect(auc([0.9], [true])).toBeNull();
+});
+
+test('accuracy and kappa compare the three labels; relevant accuracy the two that relevance counts', () => {
+  const cell = (gold: Label, label: Label): CellResult => ({ pair: pair(`${gold}-${label}-${Math.random()}`, gold, 'held'), label, score: label === 'strong' ? 1 : 0 });
+  const row = summariseCells('semantic', [cell('strong', 'strong'), cell('related', 'strong'), cell('rejected', 'rejected'), cell('rejected', 'related')]);
+  expect(row.accuracy).toBe(0.5);
+  expect(row.relevantAccuracy).toBe(0.75);
+  // po = 2/4; judge strong 2, related 1, rejected 1; gold 1, 1, 2: pe = (2 + 1 + 2) / 16.
+  expect(row.kappa).toBeCloseTo((0.5 - 5 / 16) / (1 - 5 / 16));
+  expect(row.confusion.related.strong).toBe(1);
+  expect(row.gold).toEqual({ strong: 1, related: 1, rejected: 2 });
+});
+
+test('fitted thresholds reproduce labels that a threshold rule made, and prefer the stricter of equals', () => {
+  const cells: CellResult[] = [0.1, 0.3, 0.5, 0.7, 0.9].flatMap((similarity, i) =>
+    [true, false].map((touches): CellResult => {
+      const label: Label = similarity >= 0.6 ? 'strong' : similarity >= 0.4 || (touches && similarity >= 0.2) ? 'related' : 'rejected';
+      return { pair: pair(`p${i}${touches}`, label, 'fit'), label, score: similarity, signals: { similarity, touches, agrees: true } };
+    }),
+  );
+  const fitted = fitThresholds(cells);
+  expect(fitted.kappa).toBe(1);
+  expect(fitted.thresholds.strong).toBeGreaterThan(0.5);
+  expect(fitted.thresholds.strong).toBeLessThanOrEqual(0.7);
+  expect(fitted.thresholds.related).toBeGreaterThan(0.3);
+  expect(fitted.thresholds.relatedInArea).toBeGreaterThan(0.1);
+  expect(fitted.thresholds.relatedInArea).toBeLessThanOrEqual(0.3);
+  // Ties go to the stricter thresholds: nothing between 0.5 and 0.7 tells them apart, so the highest wins.
+  expect(fitted.thresholds.strong).toBe(0.7);
+});
+
+test('pairs of a repository half are judged together, a family known by its source and id', () => {
+  const pairs = [
+    pair('a', 'strong', 'held'),
+    pair('b', 'rejected', 'held', { item: UNRELATED }),
+    pair('c', 'rejected', 'held', { source: 'hotspot' }),
+    pair('d', 'related', 'fit', { family: QUOTES }),
+  ];
+  const contexts = pairContexts(pairs);
+  expect(contexts.map((c) => [c.split, c.families.map((f) => f.id), c.later.map((i) => i.key), c.cells.map((x) => [x.family, x.item])])).toEqual([
+    ['held', ['heuristic/F1', 'hotspot/F1'], ['pr#21', 'pr#22'], [[0, 0], [0, 1], [1, 0]]],
+    ['fit', ['heuristic/F2'], ['pr#21'], [[0, 0]]],
+  ]);
+  const windows = [PARAPHRASE, UNRELATED, item('pr#99', 'x', ['a'])].map((i) => ({ repo: 'o/r', t0: '2025-01-01', item: i }));
+  const families = familyContexts([...pairs, pair('e', 'strong', 'held', { source: 'paraphrase' })], windows);
+  expect(families.map((f) => [f.split, f.families.map((x) => x.id), f.gold, f.later.length])).toEqual([
+    ['held', ['heuristic/F1', 'hotspot/F1'], ['strong', 'rejected'], 3],
+    ['fit', ['heuristic/F2'], ['related'], 3],
+  ]);
+});
+
+test('a bad line of a pairs file is a user error naming the file and line', async () => {
+  const dir = await tempDir();
+  const file = join(dir, 'p.jsonl');
+  writeFileSync(file, `${JSON.stringify(pair('a', 'strong', 'held'))}\n${JSON.stringify({ ...pair('b', 'strong', 'held'), label: 'maybe' })}\n`);
+  const err = (() => {
+    try {
+      readPairs([file]);
+    } catch (e) {
+      return e;
+    }
+  })() as UserError;
+  expect(err).toBeInstanceOf(UserError);
+  expect(err.code).toBe('PAIRS_INVALID');
+  expect(err.message).toMatch(/p\.jsonl:2: label/);
+  writeFileSync(file, `${JSON.stringify(pair('a', 'strong', 'held'))}\n${JSON.stringify(pair('a', 'strong', 'held'))}\n`);
+  expect(() => readPairs([file])).toThrow(/appears twice/);
+});
+
+test('eval/pairs holds at least 400 labelled pairs of the development repositories, split by family, with windows', () => {
+  const pairs = readPairs(pairFiles(['eval/pairs']));
+  expect(pairs.length).toBeGreaterThanOrEqual(400);
+  const labels = new Set(pairs.map((p) => p.label));
+  expect([...labels].sort()).toEqual(['rejected', 'related', 'strong']);
+  expect(pairs.filter((p) => p.split === 'fit').length).toBeGreaterThan(pairs.length / 3);
+  expect(pairs.filter((p) => p.split === 'held').length).toBeGreaterThan(pairs.length / 3);
+  // No family has pairs in both halves.
+  const half = new Map<string, string>();
+  for (const p of pairs) {
+    const family = `${p.repo}/${p.source}/${p.family.id}`;
+    expect(half.get(family) ?? p.split, family).toBe(p.split);
+    half.set(family, p.split);
+  }
+  expect(new Set(pairs.map((p) => p.repo)).size).toBe(8);
+  expect(pairs.some((p) => p.source === 'paraphrase')).toBe(true);
+  // Every labelled item is in its repository's window.
+  const windows = readWindows(pairFiles(['eval/pairs/windows']));
+  const keys = new Set(windows.map((w) => `${w.repo} ${w.item.key}`));
+  for (const p of pairs) expect(keys.has(`${p.repo} ${p.item.key}`), p.id).toBe(true);
+});
+
+test('judge-eval --json prints every judge\'s scores on the held half; the table names them', async () => {
+  const dir = await tempDir();
+  const file = join(dir, 'pairs.jsonl');
+  const filler = [1, 2, 3, 4, 5, 6].map((n) => item(`pr#${100 + n}`, ['docs: contributing guide', 'chore: bump linter', 'Add dark theme to the site', 'Release 2.3.0', 'Translate the README', 'Cache templates'][n - 1]!, [`f${n}.md`]));
+  const pairs = [
+    pair('a', 'strong', 'held'),
+    pair('b', 'rejected', 'held', { item: UNRELATED }),
+    pair('c', 'rejected', 'held', { family: QUOTES }),
+    ...filler.map((i, n) => pair(`f${n}`, 'rejected', 'held', { item: i })),
+    pair('z', 'strong', 'fit'),
+  ];
+  writeFileSync(file, pairs.map((p) => JSON.stringify(p)).join('\n'));
+  const out = await runCliJson(['judge-eval', '--pairs', file]);
+  expect(out.split).toBe('held');
+  expect(out.pairs).toEqual({ total: 10, reported: 9 });
+  expect(out.judges.map((j: { judge: string }) => j.judge)).toEqual(['semantic', 'lexical']);
+  for (const j of out.judges) {
+    expect(j).toMatchObject({ pairs: 9, gold: { strong: 1, related: 0, rejected: 8 }, auc: expect.any(Number), accuracy: expect.any(Number), kappa: expect.any(Number), families: null });
+    expect(j.pairsPerSecond).toBeGreaterThan(0);
+  }
+  const text = await runCli(['judge-eval', '--pairs', file, '--judge', 'lexical']);
+  expect(text.code).toBe(0);
+  expect(text.stdout).toMatch(/judge-eval on the held half: 9 of 10 labelled pairs/);
+  expect(text.stdout).toMatch(/^lexical\s+9\s+/m);
+});
+
+test('judge-eval refuses a missing pairs file and a judge it cannot build, as user errors', async () => {
+  const missing = await runCli(['judge-eval', '--pairs', '/nonexistent/pairs.jsonl']);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toMatch(/There is no file or folder \/nonexistent\/pairs\.jsonl/);
+  const dir = await tempDir();
+  const file = join(dir, 'pairs.jsonl');
+  writeFileSync(file, JSON.stringify(pair('a', 'strong', 'held')));
+  const llm = await runCli(['judge-eval', '--pairs', file, '--judge', 'llm']);
+  expect(llm.code).toBe(2);
+  expect(llm.stderr).toMatch(/llm judge needs a chat model endpoint/);
+});
