@@ -49,27 +49,22 @@ if (values.ablation) {
   const windows = readWindows(pairFiles([join(values.pairs!, 'windows')]));
   const families = familyContexts(fitPairs, windows);
   const variants: [string, SemanticJudgeOptions][] = [
-    ['default', {}],
-    ['tf-idf only (blend 0)', { blend: 0 }],
-    ['vectors only (blend 1)', { blend: 1 }],
-    ['blend 0.25', { blend: 0.25 }],
-    ['blend 0.75', { blend: 0.75 }],
+    ['as shipped', {}],
+    ['TF-IDF only (blend 0)', { blend: 0 }],
+    ['word vectors only (blend 1)', { blend: 1 }],
+    ['blend 0.5', { blend: 0.5 }],
     ['no synonym map', { synonyms: false }],
-    ['no sub-words', { subwords: false }],
-    ['no synonyms, no sub-words', { synonyms: false, subwords: false }],
+    ['sub-words on', { subwords: true }],
+    ['synonyms off, sub-words on', { synonyms: false, subwords: true }],
     ['common component kept', { removeComponent: false }],
     ['action words kept', { actionWords: true }],
-    ['body 300 chars', { bodyChars: 300 }],
-    ['body 1200 chars', { bodyChars: 1200 }],
-    ['no IDF weights on vectors', { idfWeights: false }],
+    ['area words at full weight', { areaWeight: 1 }],
+    ['area words left out', { areaWeight: 0 }],
+    ['IDF weights on vectors', { idfWeights: true }],
     ['negative vector cosines kept', { clampVectors: false }],
     ['file name words in item text', { pathWords: true }],
     ['family: title and symbols only', { familyText: 'title' }],
     ['family: with its evidence texts', { familyText: 'evidence' }],
-    ['item: title only', { bodyChars: 0 }],
-    ['area words weigh 0', { areaWeight: 0 }],
-    ['area words weigh 0.5', { areaWeight: 0.5 }],
-    ['area words weigh 1', { areaWeight: 1 }],
   ];
   const rows = [];
   for (const [name, options] of variants) {

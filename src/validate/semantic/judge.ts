@@ -42,9 +42,9 @@ export interface SemanticThresholds {
 
 /** Fitted on the `fit` half of eval/pairs/ (`swe-future judge-eval --fit`). */
 export const SEMANTIC_DEFAULTS: SemanticThresholds = {
-  strongAt: 0.46,
-  strongInAreaAt: 0.14,
-  relatedAt: 0.24,
+  strongAt: 0.48,
+  strongInAreaAt: 0.2,
+  relatedAt: 0.22,
   relatedInAreaAt: 0.12,
 };
 
@@ -81,7 +81,7 @@ export const SEMANTIC_SETTINGS: SemanticSettings = {
   removeComponent: true,
   actionWords: false,
   synonyms: true,
-  subwords: true,
+  subwords: false,
   bodyChars: 600,
   idfWeights: false,
   clampVectors: true,
