@@ -4,8 +4,9 @@
  *
  *   npm run bench:judges -- [--pairs eval/pairs] [--ablation] [--json]
  *
- * Prints: the word-vector table's first-use build time, file size, load time
- * and the process's RSS after loading; each offline judge's pairs/s; and with
+ * Prints: the word-vector table's load time and the process's RSS before and
+ * after loading it (first, in a fresh process), its first-use build time, file
+ * size and the peak RSS of the build; each offline judge's pairs/s; and with
  * --ablation, the semantic judge with one piece changed at a time, scored on
  * the FIT half only (AUC of strong against the rest; the kappa of pairs and
  * of families judged against their whole windows, with thresholds fitted on
@@ -26,19 +27,25 @@ const { values } = parseArgs({ options: { pairs: { type: 'string', default: 'eva
 
 const out: Record<string, unknown> = {};
 
-// First-use build, into a fresh folder so it is really built.
+// Load first, in a fresh process, from the user's cache folder (building it there if this is its first use).
+const rssStart = process.memoryUsage().rss;
+const started = performance.now();
+const table = loadWordTable({ words: values.words ? Number(values.words) : undefined });
+out.tableLoad = {
+  seconds: round((performance.now() - started) / 1000),
+  words: table.size,
+  rssBeforeMiB: Math.round(rssStart / 2 ** 20),
+  rssAfterMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
+};
+
+// A first-use build, into a fresh folder so it is really built.
 const folder = mkdtempSync(join(tmpdir(), 'swe-future-bench-'));
 try {
-  const rssBefore = process.memoryUsage().rss;
   const built = ensureTableFile({ folder, words: values.words ? Number(values.words) : undefined });
-  out.tableBuild = { seconds: round(built.buildSeconds), bytes: built.bytes, peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), rssBeforeMiB: Math.round(rssBefore / 2 ** 20) };
+  out.tableBuild = { seconds: round(built.buildSeconds), bytes: built.bytes, peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
-// Load from the user's cache folder (built there on first use too), in a fresh state of this process.
-const started = performance.now();
-const table = loadWordTable({ words: values.words ? Number(values.words) : undefined });
-out.tableLoad = { seconds: round((performance.now() - started) / 1000), words: table.size, rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20) };
 
 const evaluation = await evaluateJudges({ pairs: [values.pairs!] });
 out.judges = evaluation.judges.map((j) => ({ judge: j.judge, pairsPerSecond: Math.round(j.pairsPerSecond ?? 0), auc: round(j.auc), kappa: round(j.kappa), accuracy: round(j.accuracy) }));
