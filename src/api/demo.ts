@@ -10,8 +10,6 @@ import { openStore } from '../store/open.js';
 import { loadSnapshot } from '../store/snapshots.js';
 import { DEFAULT_FORECASTERS } from '../study/model.js';
 import { DEFAULT_JUDGE } from '../validate/model.js';
-import { createSemanticJudge } from '../validate/semantic/judge.js';
-import { UserError } from '../errors.js';
 import { exportTasks, type ExportResult } from './export.js';
 import { writeReport } from './report.js';
 import { runStudy, type StudyRunResult } from './study.js';
@@ -59,13 +57,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const config = join(out, 'study.json');
   const studyConfig = { name: 'demo', window: '6m', repos: [{ path: 'repo', t0: DEMO_T0, name: 'demo' }], forecasters: [...DEFAULT_FORECASTERS], judges: [DEFAULT_JUDGE, 'lexical'] };
   writeFileSync(config, `${JSON.stringify(studyConfig, null, 2)}\n`);
-  // The study asks for every judge but lexical through networkJudge, to check its endpoint first; the
-  // semantic judge needs none (validation builds it itself), so it is all this one builds.
-  const offlineOnly = (name: string) => {
-    if (name === 'semantic') return createSemanticJudge();
-    throw new UserError('JUDGE_NOT_CONFIGURED', `The demo runs offline judges only, not ${name}`, 'Run a study with your own config for network judges.');
-  };
-  const study = await runStudy({ db, config, jobs: 1, progress, networkJudge: offlineOnly });
+  const study = await runStudy({ db, config, jobs: 1, progress });
   const report = await writeReport({ db, study: study.id, out: join(out, 'report') });
   const validationId = heuristicValidation(db, study.id);
   const synthesis = await synthesizeTasks({ db, validation: validationId, tgen: 'HEAD', backend: 'template', progress });

@@ -9,7 +9,7 @@ import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import { labelFromSignals, type LabelThresholds } from '../validate/judges/shared.js';
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
-import { OFFLINE_JUDGES, type JudgeName } from '../validate/model.js';
+import { OFFLINE_JUDGES, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
 import { familyContexts, LabelledPair, pairContexts, WindowItem, type FamilyContext, type PairContext, type Split } from '../validate/pairs.js';
 import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
 
@@ -25,7 +25,7 @@ export interface JudgeEvalOptions {
   /** Refit each threshold judge's thresholds on the `fit` half first, and report with those. */
   fit?: boolean;
   /** Builds the embedding and llm judges (from CLI flags). */
-  networkJudge?: (name: Exclude<JudgeName, 'lexical' | 'semantic'>, deps: { embeddingCache: EmbeddingCache }) => Judge;
+  networkJudge?: (name: NetworkJudgeName, deps: { embeddingCache: EmbeddingCache }) => Judge;
   /** Told when the word-vector table is built (once per machine). */
   onVectorBuild?: (message: string) => void;
   progress?: Progress;

@@ -17,7 +17,7 @@ import { parseStudyConfig } from '../study/config.js';
 import type { AgreementRow, RepoTask, StudyConfig, StudyTableRow } from '../study/model.js';
 import { runPool } from '../study/pool.js';
 import { buildStudyTable } from '../study/table.js';
-import type { JudgeName } from '../validate/model.js';
+import { isOfflineJudge, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
 import { repoName, writeManifest } from './snapshot.js';
 import { runRepoTask } from './study-repo.js';
 import type { ValidateOptions } from './validate.js';
@@ -291,7 +291,7 @@ function assertBuildable(config: StudyConfig, options: StudyOptions): void {
     }
     options.llmForecaster();
   }
-  for (const judge of config.judges.filter((j): j is Exclude<JudgeName, 'lexical'> => j !== 'lexical')) {
+  for (const judge of config.judges.filter((j): j is NetworkJudgeName => !isOfflineJudge(j))) {
     if (!options.networkJudge) {
       throw new UserError('JUDGE_NOT_CONFIGURED', `The study config names the ${judge} judge, which needs a model endpoint`, `Pass \`networkJudge\`, or remove "${judge}" from judges.`);
     }

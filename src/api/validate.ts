@@ -13,7 +13,7 @@ import { createEmbeddingCache } from '../store/embedding-cache.js';
 import { splitLaterWork } from '../validate/later-work.js';
 import { createLexicalJudge } from '../validate/lexical.js';
 import { computeMetrics } from '../validate/metrics.js';
-import { DEFAULT_JUDGE, type JudgeName, type Validation } from '../validate/model.js';
+import { DEFAULT_JUDGE, isOfflineJudge, type JudgeName, type NetworkJudgeName, type Validation } from '../validate/model.js';
 import { createSemanticJudge } from '../validate/semantic/judge.js';
 
 export interface ValidateOptions {
@@ -29,7 +29,7 @@ export interface ValidateOptions {
    * Builds the network judges (embedding, llm); the CLI passes one made from its
    * --llm-* / --embedding-* flags. It gets the store's embedding cache.
    */
-  networkJudge?: (name: Exclude<JudgeName, 'lexical'>, deps: { embeddingCache: EmbeddingCache }) => Judge;
+  networkJudge?: (name: NetworkJudgeName, deps: { embeddingCache: EmbeddingCache }) => Judge;
   /** Told when the semantic judge builds its word-vector table (once per machine); the CLI prints it on stderr. */
   onVectorBuild?: (message: string) => void;
   progress?: Progress;
@@ -56,7 +56,7 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
   const windowText = options.window ?? '6m';
   const window = parseDuration(windowText, '--window');
   const judgeName = options.judge ?? DEFAULT_JUDGE;
-  if (judgeName !== 'lexical' && judgeName !== 'semantic' && !options.networkJudge) {
+  if (!isOfflineJudge(judgeName) && !options.networkJudge) {
     throw new UserError('JUDGE_NOT_CONFIGURED', `The ${judgeName} judge needs a model endpoint`, 'Pass `networkJudge`, a function that builds it.');
   }
 

@@ -4,8 +4,7 @@ import { createOpenAIEmbeddings } from '../llm/openai-embeddings.js';
 import type { Judge } from '../validate/judge.js';
 import { createEmbeddingJudge, type EmbeddingCache } from '../validate/judges/embedding.js';
 import { createLlmJudge } from '../validate/judges/llm.js';
-import { createSemanticJudge } from '../validate/semantic/judge.js';
-import type { JudgeName } from '../validate/model.js';
+import type { NetworkJudgeName } from '../validate/model.js';
 
 export interface NetworkJudgeFlags {
   llmBaseUrl?: string;
@@ -15,9 +14,7 @@ export interface NetworkJudgeFlags {
 }
 
 /** Builds the embedding or LLM judge from CLI flags; nothing is sent until it judges. */
-export function buildNetworkJudge(name: Exclude<JudgeName, 'lexical'>, flags: NetworkJudgeFlags, cache: EmbeddingCache): Judge {
-  // Offline, needs no endpoint: built here too for callers that ask for every judge but lexical this way.
-  if (name === 'semantic') return createSemanticJudge({ onBuild: (m) => process.stderr.write(`swe-future: ${m}\n`) });
+export function buildNetworkJudge(name: NetworkJudgeName, flags: NetworkJudgeFlags, cache: EmbeddingCache): Judge {
   if (name === 'llm') {
     if (!flags.llmBaseUrl || !flags.llmModel) {
       throw new UserError('JUDGE_NOT_CONFIGURED', 'The llm judge needs a chat model endpoint', 'Pass --llm-base-url URL and --llm-model NAME (key from OPENAI_API_KEY).');

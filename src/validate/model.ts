@@ -18,6 +18,13 @@ export const OFFLINE_JUDGES = ['semantic', 'lexical'] as const satisfies readonl
 /** The default judge of `validate` and `study`: it beats lexical on the held-back half of eval/pairs/ (docs/judging.md). */
 export const DEFAULT_JUDGE: JudgeName = 'semantic';
 
+/** The judges that need a model endpoint: built by the caller (the CLI from its flags). */
+export type NetworkJudgeName = Exclude<JudgeName, (typeof OFFLINE_JUDGES)[number]>;
+
+export function isOfflineJudge(name: JudgeName): name is (typeof OFFLINE_JUDGES)[number] {
+  return (OFFLINE_JUDGES as readonly JudgeName[]).includes(name);
+}
+
 /** One later work item as a judge saw it for one family: its own label, score and reason. */
 export const Match = z.object({
   /** The work item's key (`pr#123`, `commit:<sha>`). */

@@ -108,5 +108,5 @@ test('eval/dev.json is a valid config: eight repositories beside the checkout, e
   const c = parseStudyConfig(readFileSync(file, 'utf8'), file, { now: new Date('2025-09-02T00:00:00Z') });
   expect(c.repos.map((r) => r.github)).toEqual(['pallets/click', 'expressjs/express', 'spf13/cobra', 'tokio-rs/axum', 'pmndrs/zustand', 'fastapi/typer', 'encode/httpx', 'sharkdp/bat']);
   expect(c.repos.every((r) => r.path === join(import.meta.dirname, '../../clones', r.name!))).toBe(true);
-  expect(c).toMatchObject({ window: '6m', forecasters: ['heuristic', 'hotspot', 'recency', 'random-anchor'], judges: ['lexical'] });
+  expect(c).toMatchObject({ window: '6m', forecasters: ['heuristic', 'hotspot', 'recency', 'random-anchor'], judges: ['semantic', 'lexical'] });
 });
