@@ -11,34 +11,9 @@ import { jobId } from '../../src/queue/model.js';
 import { runCli, runCliJson } from '../cli/run-cli.js';
 import { tempDir } from '../fixtures/repo.js';
 import { STUDY_T0, studyCommits, writeConfig } from '../study/fixtures.js';
-import { freePort, REDIS, running, startRedis, startWorker, stopWorkers, type TestRedis } from './fixtures.js';
+import { counts, expectMergedOnce, freePort, REDIS, running, startRedis, startWorker, stopWorkers, type TestRedis } from './fixtures.js';
 
 const PASSWORD = 'hunter2-s3cret';
-
-function counts(db: string) {
-  const conn = new Database(db, { readonly: true });
-  const one = (sql: string) => conn.prepare(sql).pluck().get() as number;
-  try {
-    return {
-      done: one("SELECT count(*) FROM study_repos WHERE status = 'done'"),
-      failed: one("SELECT count(*) FROM study_repos WHERE status = 'failed'"),
-      results: one('SELECT count(*) FROM study_results'),
-      distinctResults: one("SELECT count(DISTINCT study_id || '/' || repo_ord || '/' || forecaster || '/' || judge) FROM study_results"),
-      snapshots: one('SELECT count(*) FROM snapshots'),
-      forecasts: one('SELECT count(*) FROM forecasts'),
-      validations: one('SELECT count(*) FROM validations'),
-      verdicts: one('SELECT count(*) FROM verdicts'),
-    };
-  } finally {
-    conn.close();
-  }
-}
-
-/** Every repository merged exactly once: one snapshot, four forecasts and validations each, no duplicate row. */
-function expectMergedOnce(db: string, repos: number) {
-  const c = counts(db);
-  expect(c).toMatchObject({ done: repos, failed: 0, results: repos * 4, distinctResults: repos * 4, snapshots: repos, forecasts: repos * 4, validations: repos * 4 });
-}
 
 describe.skipIf(!REDIS)('queue errors', () => {
   let root: string;

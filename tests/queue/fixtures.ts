@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import Database from 'better-sqlite3';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -139,3 +141,29 @@ export async function waitFor(check: () => boolean | Promise<boolean>, what: str
 }
 
 export const CLI_ROOT = root;
+
+/** Rows of the study tables in a store, for the fault tests. */
+export function counts(db: string) {
+  const conn = new Database(db, { readonly: true });
+  const one = (sql: string) => conn.prepare(sql).pluck().get() as number;
+  try {
+    return {
+      done: one("SELECT count(*) FROM study_repos WHERE status = 'done'"),
+      failed: one("SELECT count(*) FROM study_repos WHERE status = 'failed'"),
+      results: one('SELECT count(*) FROM study_results'),
+      distinctResults: one("SELECT count(DISTINCT study_id || '/' || repo_ord || '/' || forecaster || '/' || judge) FROM study_results"),
+      snapshots: one('SELECT count(*) FROM snapshots'),
+      forecasts: one('SELECT count(*) FROM forecasts'),
+      validations: one('SELECT count(*) FROM validations'),
+      verdicts: one('SELECT count(*) FROM verdicts'),
+    };
+  } finally {
+    conn.close();
+  }
+}
+
+/** Every repository merged exactly once: one snapshot, four forecasts and validations each, no duplicate row. */
+export function expectMergedOnce(db: string, repos: number) {
+  const c = counts(db);
+  expect(c).toMatchObject({ done: repos, failed: 0, results: repos * 4, distinctResults: repos * 4, snapshots: repos, forecasts: repos * 4, validations: repos * 4 });
+}
