@@ -3,28 +3,37 @@ import type { ForecastOutcome, ForecastRequest } from '../forecaster.js';
 import type { Category, FamilyEvidence, ForecasterName, TaskFamily } from '../model.js';
 import { DOC_PATH, isReleaseWork, isTestPath } from '../heuristic/signals.js';
 import { compareText } from '../../text/order.js';
+import { surfaceForms, topicTokens } from '../../text/tokens.js';
 
 /**
  * Baselines are deliberately naive forecasters: every reported score is read
- * as lift over them. Their families use one plain template, so only the choice
- * of anchor and category differs between them and the real forecasters.
+ * as lift over them. Their families are worded like the heuristic's, from the
+ * words of the recent work in their anchor (`recent`), so that judges which
+ * compare text reward the choice of direction, not a richer template.
  */
 export function baselineFamily(input: {
   id: string;
   category: Category;
   anchor: string;
   evidence: FamilyEvidence[];
+  /** Titles of recent pre-T0 work in the anchor, newest first (see recentWorkIn). */
+  recent: readonly string[];
   score: number;
   components: Record<string, number>;
   why: string;
 }): TaskFamily {
-  const verb = { bugfix: 'Fix defects in', feature: 'Add features to', refactor: 'Refactor' }[input.category];
+  const verb = { bugfix: 'Fix defects in', feature: 'Extend', refactor: 'Restructure' }[input.category];
+  const topic = topicOf(input.recent, input.anchor);
+  const examples = input.recent.slice(0, 2).map((t) => `"${t}"`);
   return {
     id: input.id,
     category: input.category,
-    title: `${verb} ${input.anchor}`,
+    title: topic.length ? `${verb} ${input.anchor}: ${topic.join(', ')}` : `${verb} ${input.anchor}`,
     anchor: { name: input.anchor, paths: [input.anchor] },
-    expected_behavior: `Work of kind ${input.category} lands in ${input.anchor}.`,
+    expected_behavior:
+      `Work of kind ${input.category} lands in ${input.anchor}` +
+      (topic.length ? ` around ${topic.join(', ')}` : '') +
+      (examples.length ? `, continuing ${examples.join(' and ')}` : '') + '.',
     evidence: input.evidence,
     target_hints: { paths: [input.anchor], symbols: [] },
     acceptance_criteria: [`A change of kind ${input.category} to ${input.anchor} is merged, with tests.`],
@@ -73,4 +82,25 @@ export function baselineOutcome(
     },
     calls: [],
   };
+}
+
+/** Titles of the human work before T0 that touched `anchor` (a file or a folder), newest first. */
+export function recentWorkIn(snapshot: Snapshot, anchor: string, limit = 5): string[] {
+  return humanWorkItems(snapshot)
+    .filter((e) => e.item.paths.some((p) => p === anchor || p.startsWith(`${anchor}/`)))
+    .slice(0, limit)
+    .map((e) => e.item.title);
+}
+
+/** The three most frequent topic words of some titles, in their common surface form, the anchor's own words left out. */
+function topicOf(titles: readonly string[], anchor: string): string[] {
+  const anchorWords = new Set(anchor.toLowerCase().split(/[^a-z0-9]+/));
+  const freq = new Map<string, number>();
+  for (const title of titles) for (const t of new Set(topicTokens(title))) freq.set(t, (freq.get(t) ?? 0) + 1);
+  const forms = surfaceForms(titles);
+  return [...freq]
+    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+    .map(([t]) => forms.get(t))
+    .filter((w): w is string => Boolean(w) && !anchorWords.has(w!))
+    .slice(0, 3);
 }

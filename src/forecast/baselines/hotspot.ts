@@ -33,6 +33,7 @@ export function createHotspotBaseline(): Forecaster {
           category,
           anchor: spot.dir,
           evidence: [asFamilyEvidence(spot, 'churn hotspot before T0'), ...touching.slice(0, 3).map((e) => asFamilyEvidence(e, `recent work in ${spot.dir}`))],
+          recent: touching.slice(0, 5).map((e) => e.item.title),
           score: spot.commits365 / Math.max(1, chosen[0]?.commits365 ?? 1),
           components: { commits90: spot.commits90, commits365: spot.commits365 },
           why: `Baseline: ${spot.dir} had ${spot.commits90} commits in the 90 days and ${spot.commits365} in the 365 days before T0; its history votes bugfix ${votes.bugfix}, feature ${votes.feature}, refactor ${votes.refactor}.`,

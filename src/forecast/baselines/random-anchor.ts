@@ -1,7 +1,7 @@
 import { mulberry32 } from '../../random.js';
 import type { Forecaster } from '../forecaster.js';
 import { Category } from '../model.js';
-import { baselineFamily, baselineOutcome } from './family.js';
+import { baselineFamily, baselineOutcome, recentWorkIn } from './family.js';
 import { compareText } from '../../text/order.js';
 
 /** `random-anchor`: existing directories at T0 and categories drawn at random (seeded): the floor every forecaster must clear. */
@@ -22,6 +22,7 @@ export function createRandomAnchorBaseline(): Forecaster {
             category,
             anchor: anchor!,
             evidence: [],
+            recent: recentWorkIn(snapshot, anchor!),
             score: random.next(),
             components: { random: 1 },
             why: `Baseline: ${anchor} and ${category} were drawn at random (seed ${seed}) from the ${dirs.length} directories at T0.`,

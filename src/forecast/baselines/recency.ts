@@ -22,6 +22,7 @@ export function createRecencyBaseline(): Forecaster {
             category: categorizer.categorize(e.item.title, e.item.labels) ?? 'feature',
             anchor,
             evidence: [asFamilyEvidence(e, 'one of the most recent pull requests before T0')],
+            recent: [e.item.title],
             score: 1 - i / Math.max(1, maxFamilies),
             components: { rank: i + 1 },
             why: `Baseline: ${e.ref} "${e.item.title}" was among the ${maxFamilies} most recent human work items before T0 (${e.date.slice(0, 10)}); its most-touched area is ${anchor}.`,
