@@ -11,33 +11,47 @@ export function recordingChat(chat: ChatModel, purpose: string, calls: ModelCall
   return {
     model: chat.model,
     baseURL: chat.baseURL,
-    async complete(request: ChatRequest): Promise<ChatResponse> {
-      const startedAt = new Date();
-      const started = performance.now();
-      const record = (response: ChatResponse | null, error: string | null): void => {
-        calls.push({
-          purpose,
-          model: chat.model,
-          baseURL: chat.baseURL,
-          request: JSON.stringify({ model: chat.model, ...request }),
-          response: response?.content ?? null,
-          error,
-          promptTokens: response?.promptTokens ?? null,
-          completionTokens: response?.completionTokens ?? null,
-          startedAt: startedAt.toISOString(),
-          durationMs: Math.max(0, Math.round(performance.now() - started)),
-        });
-      };
-      try {
-        const response = await chat.complete(request);
-        record(response, null);
-        return response;
-      } catch (err) {
-        record(null, describeError(err));
-        throw err;
-      }
-    },
+    complete: (request: ChatRequest): Promise<ChatResponse> =>
+      recordCall(calls, { purpose, chat, request: { model: chat.model, ...request } }, () => chat.complete(request), (r) => r.content),
   };
+}
+
+/**
+ * Runs one model call and records it as a ModelCall in `calls`: the request as
+ * given, the response as `responseText` renders it, or the error; token counts,
+ * start time and duration. A failure is recorded, then rethrown unchanged.
+ * Every recording wrapper (chat, tool chat) goes through here.
+ */
+export async function recordCall<T extends Pick<ChatResponse, 'promptTokens' | 'completionTokens'>>(
+  calls: ModelCall[],
+  at: { purpose: string; chat: Pick<ChatModel, 'model' | 'baseURL'>; request: unknown },
+  run: () => Promise<T>,
+  responseText: (response: T) => string,
+): Promise<T> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const record = (response: T | null, error: string | null): void => {
+    calls.push({
+      purpose: at.purpose,
+      model: at.chat.model,
+      baseURL: at.chat.baseURL,
+      request: JSON.stringify(at.request),
+      response: response ? responseText(response) : null,
+      error,
+      promptTokens: response?.promptTokens ?? null,
+      completionTokens: response?.completionTokens ?? null,
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.max(0, Math.round(performance.now() - started)),
+    });
+  };
+  try {
+    const response = await run();
+    record(response, null);
+    return response;
+  } catch (err) {
+    record(null, describeError(err));
+    throw err;
+  }
 }
 
 /** Notes a problem found after the call (output that did not validate) on the latest record. */

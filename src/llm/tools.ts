@@ -1,6 +1,6 @@
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { UserError } from '../errors.js';
 import type { ChatModel, ModelCall } from './model.js';
+import { recordCall, recordingChat } from './record.js';
 import { createOpenAIChat, type OpenAIChatOptions } from './openai-chat.js';
 import { badResponse, openEndpoint } from './openai-client.js';
 
@@ -137,40 +137,22 @@ function tokenCount(value: unknown): number | null {
 }
 
 /**
- * Wraps a ToolChatModel so every tool-calling request is recorded as a
- * ModelCall: the messages and tool names as sent, the reply (text and tool
- * calls, as JSON) or the error. Failures are recorded, then rethrown.
+ * Wraps a ToolChatModel so every request is recorded as a ModelCall: plain
+ * chat as recordingChat records it, tool-calling requests with the messages
+ * and tool names as sent and the reply (text and tool calls, as JSON) or the
+ * error. Failures are recorded, then rethrown.
  */
 export function recordingToolChat(chat: ToolChatModel, purpose: string, calls: ModelCall[]): ToolChatModel {
   return {
     model: chat.model,
     baseURL: chat.baseURL,
-    complete: (request) => chat.complete(request),
-    async completeWithTools(request: ToolChatRequest): Promise<ToolChatResponse> {
-      const startedAt = new Date();
-      const started = performance.now();
-      const record = (response: ToolChatResponse | null, error: string | null): void => {
-        calls.push({
-          purpose,
-          model: chat.model,
-          baseURL: chat.baseURL,
-          request: JSON.stringify({ model: chat.model, ...request, tools: request.tools.map((t) => t.name) }),
-          response: response ? JSON.stringify({ content: response.content, toolCalls: response.toolCalls }) : null,
-          error,
-          promptTokens: response?.promptTokens ?? null,
-          completionTokens: response?.completionTokens ?? null,
-          startedAt: startedAt.toISOString(),
-          durationMs: Math.max(0, Math.round(performance.now() - started)),
-        });
-      };
-      try {
-        const response = await chat.completeWithTools(request);
-        record(response, null);
-        return response;
-      } catch (err) {
-        record(null, err instanceof UserError ? `${err.code}: ${err.message}` : err instanceof Error ? `${err.name}: ${err.message}` : String(err));
-        throw err;
-      }
-    },
+    complete: recordingChat(chat, purpose, calls).complete,
+    completeWithTools: (request: ToolChatRequest): Promise<ToolChatResponse> =>
+      recordCall(
+        calls,
+        { purpose, chat, request: { model: chat.model, ...request, tools: request.tools.map((t) => t.name) } },
+        () => chat.completeWithTools(request),
+        (r) => JSON.stringify({ content: r.content, toolCalls: r.toolCalls }),
+      ),
   };
 }
