@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import { createOpenAIChat } from '../llm/openai-chat.js';
 import { createOpenAIEmbeddings } from '../llm/openai-embeddings.js';
@@ -11,6 +12,15 @@ export interface NetworkJudgeFlags {
   llmModel?: string;
   embeddingBaseUrl?: string;
   embeddingModel?: string;
+}
+
+/** The endpoint flags of the network judges, declared once for every command that can judge. */
+export function addNetworkJudgeOptions(command: Command): Command {
+  return command
+    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'chat model for --judge llm')
+    .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for --judge embedding')
+    .option('--embedding-model <name>', 'embedding model for --judge embedding');
 }
 
 /** Builds the embedding or LLM judge from CLI flags; nothing is sent until it judges. */

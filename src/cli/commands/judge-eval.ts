@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { evaluateJudges, type JudgeEvalResult } from '../../api/judge-eval.js';
 import { JUDGES, OFFLINE_JUDGES } from '../../validate/model.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
-import { buildNetworkJudge } from '../network-judges.js';
+import { addNetworkJudgeOptions, buildNetworkJudge } from '../network-judges.js';
 import { parseOptions } from '../options.js';
 import { stderrProgress } from '../progress.js';
 
@@ -24,18 +24,16 @@ const Options = z.object({
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 
 export function register(program: Command, io: CliIO): void {
-  program
-    .command('judge-eval')
-    .description('Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa on the held-back half, and speed')
-    .requiredOption('--pairs <path>', 'a JSONL file of labelled pairs, or a folder of them (eval/pairs); repeatable', collect)
-    .option('--judge <names>', `judges to score, comma-separated or repeated (default: ${OFFLINE_JUDGES.join(',')})`, collect)
-    .option('--windows <path>', 'JSONL files of whole validation windows, or a folder of them (default: the windows/ folder of each --pairs folder); repeatable', collect)
-    .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
-    .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
-    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
-    .option('--llm-model <name>', 'chat model for --judge llm')
-    .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for --judge embedding')
-    .option('--embedding-model <name>', 'embedding model for --judge embedding')
+  addNetworkJudgeOptions(
+    program
+      .command('judge-eval')
+      .description('Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa on the held-back half, and speed')
+      .requiredOption('--pairs <path>', 'a JSONL file of labelled pairs, or a folder of them (eval/pairs); repeatable', collect)
+      .option('--judge <names>', `judges to score, comma-separated or repeated (default: ${OFFLINE_JUDGES.join(',')})`, collect)
+      .option('--windows <path>', 'JSONL files of whole validation windows, or a folder of them (default: the windows/ folder of each --pairs folder); repeatable', collect)
+      .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
+      .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
+  )
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
       const result = await evaluateJudges({

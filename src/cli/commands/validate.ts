@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { validateForecast } from '../../api/validate.js';
 import { DEFAULT_JUDGE, JUDGES, type Metrics, type Verdict } from '../../validate/model.js';
-import { buildNetworkJudge } from '../network-judges.js';
+import { addNetworkJudgeOptions, buildNetworkJudge } from '../network-judges.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
 import { stderrProgress } from '../progress.js';
@@ -22,17 +22,15 @@ const Options = z.object({
 });
 
 export function register(program: Command, io: CliIO): void {
-  program
-    .command('validate')
-    .description('Judge a frozen forecast against the work merged in (T0, T0 + window]')
-    .requiredOption('--forecast <id>', 'a stored forecast id')
-    .option('--window <duration>', 'how long after T0 to look (90d, 6m, 1y)', '6m')
-    .addOption(new Option('--judge <name>', 'semantic (offline, default), lexical (offline), embedding or llm').choices([...JUDGES]).default(DEFAULT_JUDGE))
-    .option('--include-bots', 'judge dependency/bot work too (default: counted apart)')
-    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
-    .option('--llm-model <name>', 'chat model for --judge llm')
-    .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for --judge embedding')
-    .option('--embedding-model <name>', 'embedding model for --judge embedding')
+  addNetworkJudgeOptions(
+    program
+      .command('validate')
+      .description('Judge a frozen forecast against the work merged in (T0, T0 + window]')
+      .requiredOption('--forecast <id>', 'a stored forecast id')
+      .option('--window <duration>', 'how long after T0 to look (90d, 6m, 1y)', '6m')
+      .addOption(new Option('--judge <name>', 'semantic (offline, default), lexical (offline), embedding or llm').choices([...JUDGES]).default(DEFAULT_JUDGE))
+      .option('--include-bots', 'judge dependency/bot work too (default: counted apart)')
+  )
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
       const result = await validateForecast({
