@@ -76,9 +76,9 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const reported = all.filter((p) => split === 'all' || p.split === split);
   if (reported.length === 0) throw new UserError('PAIRS_EMPTY', `No labelled pairs in the ${split} half of ${files.join(', ')}`, 'Pass files of eval/pairs/ whose lines have "split": "fit" or "held".');
   if (options.fit && split !== 'held') throw new UserError('BAD_OPTION', '--fit fits on the fit half, so it reports only the held half', 'Drop --split, or drop --fit.');
-  const contexts = pairContexts(reported);
+  const contexts = pairContexts(reported, windows);
   const fitPairs = all.filter((p) => p.split === 'fit');
-  const fitContexts = options.fit ? pairContexts(fitPairs) : [];
+  const fitContexts = options.fit ? pairContexts(fitPairs, windows) : [];
   const familyReported = familyContexts(reported, windows);
   const familyFit = options.fit ? familyContexts(fitPairs, windows) : [];
 

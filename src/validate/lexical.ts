@@ -2,7 +2,7 @@ import type { TaskFamily } from '../forecast/model.js';
 import { cosine, TfIdf } from '../text/tfidf.js';
 import { topicTokens } from '../text/tokens.js';
 import type { Judge, JudgeRequest, PairOutcome } from './judge.js';
-import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from './judges/shared.js';
+import { bodyExcerpt, familyPaths, familyTopicWords, itemCategory, itemTopicWords, kindAgrees, labelFromSignals, sharedPhrase, sharedWords, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from './judges/shared.js';
 import type { Match } from './model.js';
 
 /**
@@ -27,24 +27,30 @@ export interface LexicalThresholds {
   relatedText: number;
   /** ... or touches the anchor with text >= this. */
   relatedTextInArea: number;
+  /** related by relatedText also needs this many topic words in common ... */
+  minShared: number;
+  /** ... and related by relatedTextInArea this many. */
+  minSharedInArea: number;
 }
 
 /** Fitted on the `fit` half of eval/pairs/ (`swe-future judge-eval --fit`); see docs/judging.md. */
 export const LEXICAL_DEFAULTS: LexicalThresholds = {
   strongTextInArea: 0.14,
   strongText: 0.56,
-  relatedText: 0.56,
-  relatedTextInArea: 0.1,
+  relatedText: 0.18,
+  relatedTextInArea: 0.04,
+  minShared: 1,
+  minSharedInArea: 1,
 };
 
-export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v2';
+export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v3';
 
 export function lexicalThresholds(t: LabelThresholds): LexicalThresholds {
-  return { strongText: t.strong, strongTextInArea: t.strongInArea, relatedText: t.related, relatedTextInArea: t.relatedInArea };
+  return { strongText: t.strong, strongTextInArea: t.strongInArea, relatedText: t.related, relatedTextInArea: t.relatedInArea, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
 }
 
 function labelThresholds(t: LexicalThresholds): LabelThresholds {
-  return { strong: t.strongText, strongInArea: t.strongTextInArea, related: t.relatedText, relatedInArea: t.relatedTextInArea };
+  return { strong: t.strongText, strongInArea: t.strongTextInArea, related: t.relatedText, relatedInArea: t.relatedTextInArea, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
 }
 
 export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): Judge {
@@ -56,6 +62,8 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
     const tfidf = new TfIdf([...familyTokens, ...itemTokens]);
     const itemVectors = itemTokens.map((tokens) => tfidf.vector(tokens));
     const itemCategories = later.map(itemCategory);
+    const familyWords = families.map(familyTopicWords);
+    const itemWords = later.map((i) => itemTopicWords(i));
     const signals: PairSignals[][] = [];
     const matches = families.map((family, fi): Match[] => {
       const fv = tfidf.vector(familyTokens[fi]!);
@@ -66,11 +74,12 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
         const text = round(cosine(fv, itemVectors[ii]!));
         const inArea = touchedPaths(item.paths, areas).length > 0;
         const agrees = kindAgrees(itemCategories[ii]!, family.category);
-        const s = { similarity: text, touches: inArea, agrees };
+        const shared = sharedWords(familyWords[fi]!, itemWords[ii]!);
+        const s = { similarity: text, shared: shared.length, touches: inArea, agrees };
         row.push(s);
         const label = labelFromSignals(s, labelThresholds(t));
         const score = round(0.6 * text + 0.25 * Number(inArea) + 0.15 * Number(agrees));
-        const reason = `text ${text.toFixed(2)}, ${inArea ? `changes ${family.anchor.name}` : 'outside the anchor'}, ${agrees ? `also ${family.category}` : `${itemCategories[ii] ?? 'uncategorised'} work`}`;
+        const reason = `text ${text.toFixed(2)}, ${sharedPhrase(shared)}, ${inArea ? `changes ${family.anchor.name}` : 'outside the anchor'}, ${agrees ? `also ${family.category}` : `${itemCategories[ii] ?? 'uncategorised'} work`}`;
         return { key: item.key, title: item.title, label, score, reason };
       });
     });

@@ -52,6 +52,8 @@ export interface FamilyContext {
   split: Split;
   families: TaskFamily[];
   gold: Label[];
+  /** The forecaster of each family (the pairs' `source`). */
+  sources?: string[];
   later: WorkItem[];
 }
 
@@ -68,7 +70,8 @@ export function familyContexts(pairs: readonly LabelledPair[], windows: readonly
     if (later.length === 0) continue;
     const gold = c.families.map(() => 'rejected' as Label);
     for (const cell of c.cells) if (rank[cell.pair.label] > rank[gold[cell.family]!]) gold[cell.family] = cell.pair.label;
-    out.push({ repo: c.repo, split: c.split, families: c.families, gold, later });
+    const sources = c.families.map((f) => f.id.slice(0, f.id.indexOf('/')));
+    out.push({ repo: c.repo, split: c.split, families: c.families, gold, sources, later });
   }
   return out;
 }
@@ -91,15 +94,22 @@ export interface PairContext {
 /**
  * Groups pairs into contexts by (repository, half), in first-seen order.
  * A family is known by its source and id (F1 of two forecasters are two
- * families); it is given the id `<source>/<id>` inside the context.
+ * families); it is given the id `<source>/<id>` inside the context. With
+ * `windows`, each context's later items are its repository's whole window
+ * (then any labelled item the window lacks), as a real validation judges
+ * them: IDF, common components and a family's best match are over all of them.
  */
-export function pairContexts(pairs: readonly LabelledPair[]): PairContext[] {
+export function pairContexts(pairs: readonly LabelledPair[], windows: readonly WindowItem[] = []): PairContext[] {
   const contexts = new Map<string, PairContext & { familyIndex: Map<string, number>; itemIndex: Map<string, number> }>();
   for (const pair of pairs) {
     const key = `${pair.repo}\u0000${pair.split}`;
     let c = contexts.get(key);
     if (!c) {
       c = { repo: pair.repo, split: pair.split, families: [], later: [], cells: [], familyIndex: new Map(), itemIndex: new Map() };
+      for (const w of windows) {
+        if (w.repo !== pair.repo || c.itemIndex.has(w.item.key)) continue;
+        c.itemIndex.set(w.item.key, c.later.push(w.item) - 1);
+      }
       contexts.set(key, c);
     }
     const familyId = `${pair.source}/${pair.family.id}`;

@@ -39,7 +39,7 @@ test('a paraphrase of the family is strong and an unrelated pull request is reje
   const [backoff, quotes] = verdicts;
   expect(backoff!.matches.map((m) => [m.key, m.label])).toEqual([['pr#21', 'strong']]);
   expect(backoff!.matches[0]!.score).toBeGreaterThanOrEqual(EMBEDDING_DEFAULTS.strongAt);
-  expect(backoff!.reason).toMatch(/^strong: pr#21 "Add exponential backoff between HTTP retries" \(cosine 0\.\d\d, touches src\/http, src\/http\/retry\.ts, also feature\)$/);
+  expect(backoff!.reason).toMatch(/^strong: pr#21 "Add exponential backoff between HTTP retries" \(cosine 0\.\d\d, shares [a-z, +0-9]+, touches src\/http, src\/http\/retry\.ts, also feature\)$/);
   expect(quotes!.matches).toEqual([]);
   expect(quotes!.reason).toMatch(/^rejected: nearest was pr#2\d /);
   expect(config).toEqual({

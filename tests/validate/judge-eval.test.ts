@@ -38,7 +38,7 @@ test('fitted thresholds reproduce labels that a threshold rule made, and prefer 
   const cells: CellResult[] = [0.1, 0.3, 0.5, 0.7, 0.9].flatMap((similarity, i) =>
     [true, false].map((touches): CellResult => {
       const label: Label = similarity >= 0.6 ? 'strong' : similarity >= 0.4 || (touches && similarity >= 0.2) ? 'related' : 'rejected';
-      return { pair: pair(`p${i}${touches}`, label, 'fit'), label, score: similarity, signals: { similarity, touches, agrees: true } };
+      return { pair: pair(`p${i}${touches}`, label, 'fit'), label, score: similarity, signals: { similarity, shared: 1, touches, agrees: true } };
     }),
   );
   const fitted = fitThresholds(cells);
@@ -50,6 +50,20 @@ test('fitted thresholds reproduce labels that a threshold rule made, and prefer 
   expect(fitted.thresholds.relatedInArea).toBeLessThanOrEqual(0.3);
   // Ties go to the stricter thresholds: nothing between 0.5 and 0.7 tells them apart, so the highest wins.
   expect(fitted.thresholds.strong).toBe(0.7);
+});
+
+test('the fit finds how many topic words in common related needs in the family area', () => {
+  // People called an item in the area related only when it also named something the family names.
+  const cells: CellResult[] = [0.15, 0.25, 0.35].flatMap((similarity, i) =>
+    [0, 1, 2].map((shared): CellResult => {
+      const label: Label = shared >= 1 ? 'related' : 'rejected';
+      return { pair: pair(`q${i}${shared}`, label, 'fit'), label, score: similarity, signals: { similarity, shared, touches: true, agrees: false } };
+    }),
+  );
+  const fitted = fitThresholds(cells);
+  expect(fitted.kappa).toBe(1);
+  expect(fitted.thresholds.minSharedInArea).toBe(1);
+  expect(fitted.thresholds.relatedInArea).toBeLessThanOrEqual(0.15);
 });
 
 test('pairs of a repository half are judged together, a family known by its source and id', () => {

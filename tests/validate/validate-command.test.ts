@@ -86,7 +86,7 @@ test('only work merged in (T0, T0 + window] is judged', async () => {
   const repo = await makeRepo([
     { at: '2024-01-01', msg: 'fix(parser): quotes (#1)', files: { 'src/parser/a.js': 'a\n' } },
     { at: '2024-02-01', msg: 'fix(parser): escapes (#2)', files: { 'src/parser/b.js': 'b\n' } },
-    { at: '2024-03-15', msg: 'fix(parser): inside the window (#3)', files: { 'src/parser/a.js': 'a2\n' } },
+    { at: '2024-03-15', msg: 'fix(parser): escapes in quotes, inside the window (#3)', files: { 'src/parser/a.js': 'a2\n' } },
     { at: '2024-05-15', msg: 'fix(parser): after the window (#4)', files: { 'src/parser/b.js': 'b2\n' } },
   ]);
   const db = join(await tempDir(), 'x.db');

@@ -79,6 +79,17 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
     '',
     formatTable(rows),
   ];
+  const bySource = r.judges.flatMap((j) =>
+    Object.entries(j.families?.bySource ?? {}).map(([source, f]) => ({
+      judge: j.judge,
+      forecaster: source,
+      families: f.families,
+      kappa: num(f.kappa),
+      relevance: `${pct(f.relevance)} (gold ${pct(f.goldRelevance)})`,
+      strong: `${pct(f.strongRate)} (gold ${pct(f.goldStrongRate)})`,
+    })),
+  );
+  if (bySource.length > 0) lines.push('', 'Families by forecaster (the baselines show how strict each judge is beside people):', '', formatTable(bySource));
   for (const j of r.judges.filter((x) => x.fitted)) {
     lines.push('', `${j.judge}: thresholds fitted on the fit half ${JSON.stringify(j.fitted!.thresholds)} (there: pair kappa ${num(j.fitted!.fitKappa)}, family kappa ${num(j.fitted!.fitFamilyKappa)})`);
   }

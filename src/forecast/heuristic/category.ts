@@ -27,13 +27,32 @@ const KEYWORDS: [RegExp, Category][] = [
   [/\b(add(s|ed|ing)?|support(s|ed|ing)?|implement(s|ed|ing)?|introduc(e|es|ed|ing)|allow(s|ed|ing)?|enabl(e|es|ed|ing)|new|option|feature|expose|provide)\b/i, 'feature'],
 ];
 
-/** A category from labels or a conventional-commit prefix, or null. */
+/**
+ * Gitmoji (gitmoji.dev) a title may start with, as typer, FastAPI and many
+ * others write them ("🐛 Fix ...", "✨ Add ..."): the emoji of a kind of work.
+ * Emoji of other work (📝 docs, ⬆️ upgrades, 🔧 configuration, 🔖 releases)
+ * say no kind.
+ */
+const GITMOJI: [string, Category][] = [
+  ['🐛', 'bugfix'], ['🚑', 'bugfix'], ['🩹', 'bugfix'], ['🔒', 'bugfix'], [':bug:', 'bugfix'], [':ambulance:', 'bugfix'],
+  ['✨', 'feature'], ['🎉', 'feature'], [':sparkles:', 'feature'],
+  ['♻', 'refactor'], ['🎨', 'refactor'], ['⚡', 'refactor'], ['🔥', 'refactor'], ['🚚', 'refactor'], [':recycle:', 'refactor'], [':art:', 'refactor'], [':zap:', 'refactor'],
+];
+
+/** The category of a gitmoji the title starts with, or null. */
+export function gitmojiCategory(text: string): Category | null {
+  const start = text.trimStart();
+  for (const [emoji, category] of GITMOJI) if (start.startsWith(emoji)) return category;
+  return null;
+}
+
+/** A category from labels, a conventional-commit prefix or a leading gitmoji, or null. */
 export function strongCategory(text: string, labels: readonly string[]): Category | null {
   for (const label of labels) {
     for (const [pattern, category] of LABELS) if (pattern.test(label)) return category;
   }
   const prefix = PREFIX.exec(text)?.[1]?.toLowerCase();
-  return prefix ? (PREFIX_CATEGORY[prefix] ?? null) : null;
+  return (prefix ? (PREFIX_CATEGORY[prefix] ?? null) : null) ?? gitmojiCategory(text);
 }
 
 /** A category from keywords (first match in bugfix, refactor, feature order), or null. */

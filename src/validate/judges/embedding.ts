@@ -5,7 +5,7 @@ import type { EmbeddingModel } from '../../llm/embedding.js';
 import { WorkItem } from '../../sources/model.js';
 import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
 import type { Label, Match } from '../model.js';
-import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelFromSignals, round4, touchedPaths, verdictFrom, type PairSignals } from './shared.js';
+import { bodyExcerpt, changedDirs, familyPaths, familyTopicWords, itemCategory, itemTopicWords, kindAgrees, labelFromSignals, round4, sharedPhrase, sharedWords, touchedPaths, verdictFrom, type PairSignals } from './shared.js';
 
 /**
  * The embedding judge (opt-in: it calls an embeddings endpoint). For each
@@ -32,6 +32,9 @@ export const EMBEDDING_DEFAULTS = {
   relatedAt: 0.5,
   anchorStrongAt: 0.55,
   anchorRelatedAt: 0.4,
+  /** Topic words in common that related needs (0: embeddings see paraphrases that share no word; `judge-eval --fit` fits it). */
+  minShared: 0,
+  minSharedInArea: 0,
 } as const;
 
 /** Characters of a later item's body that go into its text. */
@@ -50,6 +53,8 @@ const Thresholds = z
     relatedAt: z.number().min(-1).max(1).default(EMBEDDING_DEFAULTS.relatedAt),
     anchorStrongAt: z.number().min(-1).max(1).default(EMBEDDING_DEFAULTS.anchorStrongAt),
     anchorRelatedAt: z.number().min(-1).max(1).default(EMBEDDING_DEFAULTS.anchorRelatedAt),
+    minShared: z.number().int().min(0).default(EMBEDDING_DEFAULTS.minShared),
+    minSharedInArea: z.number().int().min(0).default(EMBEDDING_DEFAULTS.minSharedInArea),
   })
   .refine((t) => t.relatedAt <= t.strongAt && t.anchorStrongAt <= t.strongAt, 'relatedAt and anchorStrongAt must not exceed strongAt')
   .refine((t) => t.anchorRelatedAt <= t.relatedAt, 'anchorRelatedAt must not exceed relatedAt');
@@ -87,22 +92,25 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
     const familyTexts = families.map(familyText);
     const itemTexts = later.map(itemText);
     const vectorOf = await embedDistinct(model, families.length > 0 && later.length > 0 ? [...familyTexts, ...itemTexts] : []);
-    const items = later.map((item, i) => ({ item, vector: vectorOf(itemTexts[i]!), category: itemCategory(item) }));
+    const items = later.map((item, i) => ({ item, vector: vectorOf(itemTexts[i]!), category: itemCategory(item), words: itemTopicWords(item, ITEM_BODY_CHARS) }));
     const signals: PairSignals[][] = [];
     const matches = families.map((family, fi) => {
       const fv = vectorOf(familyTexts[fi]!);
       const paths = familyPaths(family);
+      const words = familyTopicWords(family);
       const row: PairSignals[] = [];
       signals.push(row);
-      return items.map(({ item, vector, category }): Match => {
+      return items.map(({ item, vector, category, words: itemWords }): Match => {
         const similarity = round4(cosine(fv, vector));
         const touched = touchedPaths(item.paths, paths);
         const agrees = kindAgrees(category, family.category);
-        row.push({ similarity, touches: touched.length > 0, agrees });
-        const label = labelPair(similarity, touched.length > 0, agrees, t);
+        const shared = sharedWords(words, itemWords);
+        const signal = { similarity, shared: shared.length, touches: touched.length > 0, agrees };
+        row.push(signal);
+        const label = labelPair(signal, t);
         const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
         const kind = agrees ? `also ${family.category}` : `${category ?? 'uncategorised'} work`;
-        return { key: item.key, title: item.title, label, score: similarity, reason: `cosine ${similarity.toFixed(2)}, ${area}, ${kind}` };
+        return { key: item.key, title: item.title, label, score: similarity, reason: `cosine ${similarity.toFixed(2)}, ${sharedPhrase(shared)}, ${area}, ${kind}` };
       });
     });
     return { matches, signals, config };
@@ -118,8 +126,8 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
   };
 }
 
-export function labelPair(similarity: number, touches: boolean, agrees: boolean | null, t: Thresholds): Label {
-  return labelFromSignals({ similarity, touches, agrees }, { strong: t.strongAt, strongInArea: t.anchorStrongAt, related: t.relatedAt, relatedInArea: t.anchorRelatedAt });
+export function labelPair(signal: PairSignals, t: Thresholds): Label {
+  return labelFromSignals(signal, { strong: t.strongAt, strongInArea: t.anchorStrongAt, related: t.relatedAt, relatedInArea: t.anchorRelatedAt, minShared: t.minShared, minSharedInArea: t.minSharedInArea });
 }
 
 /**

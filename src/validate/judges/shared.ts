@@ -3,6 +3,8 @@ import type { Category, TaskFamily } from '../../forecast/model.js';
 import type { WorkItem } from '../../sources/model.js';
 import type { Label, Match, Verdict } from '../model.js';
 import { compareText } from '../../text/order.js';
+import { contentWords, isActionWord, stem } from '../../text/tokens.js';
+import { applySynonyms } from '../semantic/vocabulary.js';
 
 /**
  * What the embedding and LLM judges share: the structural signals (does a
@@ -124,12 +126,74 @@ export function verdictFrom(family: TaskFamily, scored: readonly Match[], note =
 }
 
 /**
+ * Words the offline forecasters' templates put in families whatever they
+ * predict ("Work of kind feature lands in X around ..., continuing ...",
+ * "handles ... correctly in the cases that recent work kept running into"):
+ * shared with a later item, they say nothing of a shared direction.
+ */
+export const FAMILY_BOILERPLATE: ReadonlySet<string> = new Set(
+  `work kind lands land gains gain next step continuing continue around recent cases case handles handle correctly kept
+  running run into defects defect features feature bugfix behaviour behavior merged change changes tests test`.split(/\s+/),
+);
+
+/**
+ * What a family predicts, in words: title, expected behaviour, acceptance
+ * criteria, target symbols (never its evidence or rationale: text from before
+ * T0 that is not the prediction itself).
+ */
+export function predictionText(f: TaskFamily): string {
+  return [f.title, f.expected_behavior, ...f.acceptance_criteria, f.target_hints.symbols.join(' ')].filter((x) => x.trim() !== '').join('\n');
+}
+
+/**
+ * The topic words of a text, as stems: identifiers split, the synonym map
+ * applied (crash → error, config → configuration), words of kind (fix, add,
+ * refactor...) and template words left out, and the words of `drop` (a
+ * family's own path words: they say where, not what).
+ */
+export function topicWords(text: string, drop: ReadonlySet<string> = new Set()): TopicWords {
+  const words = new Map<string, string>();
+  for (const w of applySynonyms(contentWords(text))) {
+    if (isActionWord(w) || FAMILY_BOILERPLATE.has(w) || drop.has(w)) continue;
+    const s = stem(w);
+    if (!words.has(s)) words.set(s, w);
+  }
+  return words;
+}
+
+/** Topic words by stem, each with the first word of the text that had it (what a reason prints). */
+export type TopicWords = ReadonlyMap<string, string>;
+
+/** A family's topic words: those of its prediction, less the words of its own paths. */
+export function familyTopicWords(f: TaskFamily): TopicWords {
+  return topicWords(predictionText(f), new Set(applySynonyms(contentWords(familyPaths(f).join(' ')))));
+}
+
+/** A later item's topic words: those of its title and the start of its body. */
+export function itemTopicWords(item: WorkItem, bodyChars = 600): TopicWords {
+  return topicWords(`${item.title}\n${bodyExcerpt(item.body, bodyChars)}`);
+}
+
+/** The topic words of `a` whose stem `b` has too, as `a` wrote them, in text order. */
+export function sharedWords(a: TopicWords, b: TopicWords): string[] {
+  return [...a].filter(([s]) => b.has(s)).map(([, w]) => w).sort(compareText);
+}
+
+/** "shares retry, backoff" or "no topic word in common", for a match's reason. */
+export function sharedPhrase(words: readonly string[]): string {
+  return words.length === 0 ? 'no topic word in common' : `shares ${words.slice(0, 4).join(', ')}${words.length > 4 ? ` +${words.length - 4}` : ''}`;
+}
+
+/**
  * The signals every threshold judge (lexical, semantic, embedding) labels a
- * (family, later item) pair from: how similar their texts are, whether the
- * item changes the family's paths, whether it is the family's kind of work.
+ * (family, later item) pair from: how similar their texts are, how many topic
+ * words they share, whether the item changes the family's paths, whether it
+ * is the family's kind of work.
  */
 export interface PairSignals {
   similarity: number;
+  /** Distinct topic words (familyTopicWords) the item's text has too. */
+  shared: number;
   touches: boolean;
   /** The item is the family's kind of work; null when nothing tells the item's kind. */
   agrees: boolean | null;
@@ -145,19 +209,25 @@ export interface LabelThresholds {
   related: number;
   /** ... or the item touches the family's paths and similarity >= relatedInArea. */
   relatedInArea: number;
+  /** related (by `related`) also needs this many shared topic words ... */
+  minShared: number;
+  /** ... and related in the family's area (by `relatedInArea`) this many. */
+  minSharedInArea: number;
 }
 
 /**
  * The pair label shared by the threshold judges. `related` asks for the same
- * direction of work (similar text): touching the family's paths lowers the
- * bar but never replaces it, because in a real repository the busiest
- * directories are touched by most later work, whatever it does. `strong`
+ * direction of work: similar text and at least `minShared` topic words in
+ * common. Touching the family's paths lowers the similarity bar but never
+ * replaces the words: in a real repository the busiest directories are
+ * touched by most later work, whatever it does, so an item in the area must
+ * still name something the family names (`minSharedInArea` words). `strong`
  * also asks for the family's kind of work, or at least not another kind:
  * many items say nothing of their kind ("Import ssl on demand").
  */
 export function labelFromSignals(s: PairSignals, t: LabelThresholds): Label {
   if (s.agrees !== false && (s.similarity >= t.strong || (s.touches && s.similarity >= t.strongInArea))) return 'strong';
-  if (s.similarity >= t.related || (s.touches && s.similarity >= t.relatedInArea)) return 'related';
+  if ((s.similarity >= t.related && s.shared >= t.minShared) || (s.touches && s.similarity >= t.relatedInArea && s.shared >= t.minSharedInArea)) return 'related';
   return 'rejected';
 }
 

