@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
@@ -10,7 +11,8 @@ import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import { labelFromSignals, type LabelThresholds } from '../validate/judges/shared.js';
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
 import { OFFLINE_JUDGES, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
-import { familyContexts, LabelledPair, pairContexts, WindowItem, type FamilyContext, type PairContext, type Split } from '../validate/pairs.js';
+import { agreement } from '../validate/agreement.js';
+import { familyContexts, LabelledPair, pairContexts, SecondLabel, WindowItem, type FamilyContext, type PairContext, type Split } from '../validate/pairs.js';
 import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
 
 export interface JudgeEvalOptions {
@@ -56,6 +58,20 @@ export interface JudgeEvalResult {
   judges: JudgeEvalJudgeResult[];
   /** Seconds to load the word-vector table (building it first if needed), when the semantic judge ran. */
   tableLoadSeconds: number | null;
+  /** People against people: a second labeller's blind labels (the `second/` folder of each pairs folder) against the pairs' labels, over every pair both labelled; null without second labels. */
+  labellers: LabellerAgreement | null;
+}
+
+export interface LabellerAgreement {
+  files: string[];
+  pairs: number;
+  /** The three labels. */
+  accuracy: number | null;
+  kappa: number | null;
+  /** Relevant (strong or related) against rejected. */
+  relevantKappa: number | null;
+  /** Strong against the rest. */
+  strongKappa: number | null;
 }
 
 /**
@@ -73,6 +89,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const all = readPairs(files);
   const windowFiles = options.windows ? pairFiles(options.windows) : defaultWindowFiles(options.pairs);
   const windows = readWindows(windowFiles);
+  const labellers = labellerAgreement(all, defaultSubfolderFiles(options.pairs, 'second'));
   const reported = all.filter((p) => split === 'all' || p.split === split);
   if (reported.length === 0) throw new UserError('PAIRS_EMPTY', `No labelled pairs in the ${split} half of ${files.join(', ')}`, 'Pass files of eval/pairs/ whose lines have "split": "fit" or "held".');
   if (options.fit && split !== 'held') throw new UserError('BAD_OPTION', '--fit fits on the fit half, so it reports only the held half', 'Drop --split, or drop --fit.');
@@ -116,7 +133,28 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
     });
   }
   progress.done();
-  return { files, split, pairs: { total: all.length, reported: reported.length }, windows: { files: windowFiles, items: windows.length }, judges: results, tableLoadSeconds };
+  return { files, split, pairs: { total: all.length, reported: reported.length }, windows: { files: windowFiles, items: windows.length }, judges: results, tableLoadSeconds, labellers };
+}
+
+/** How a second labeller's blind labels agree with the pairs' own; null without second-label files. */
+export function labellerAgreement(pairs: readonly LabelledPair[], files: readonly string[]): LabellerAgreement | null {
+  if (files.length === 0) return null;
+  const first = new Map(pairs.map((p) => [p.id, p.label]));
+  const both = readSecondLabels(files).flatMap((s) => {
+    const label = first.get(s.id);
+    if (label === undefined) throw new UserError('PAIRS_INVALID', `A second label names the pair ${s.id}, which no pairs file has`, 'Keep second labels to ids of the pairs files.');
+    return [[label, s.label] as const];
+  });
+  const three = agreement(both);
+  const binary = (f: (l: string) => boolean) => agreement(both.map(([a, b]) => [f(a), f(b)] as const)).kappa;
+  return {
+    files: [...files],
+    pairs: both.length,
+    accuracy: three.percent === null ? null : three.percent / 100,
+    kappa: three.kappa,
+    relevantKappa: binary((l) => l !== 'rejected'),
+    strongKappa: binary((l) => l === 'strong'),
+  };
 }
 
 function buildJudge(name: JudgeName, table: WordTable | undefined, options: JudgeEvalOptions): Judge {
@@ -178,32 +216,19 @@ async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[]): 
 
 /** The windows/*.jsonl files of each pairs folder given. */
 function defaultWindowFiles(paths: readonly string[]): string[] {
+  return defaultSubfolderFiles(paths, 'windows');
+}
+
+/** The `<sub>/*.jsonl` files of each pairs folder given. */
+function defaultSubfolderFiles(paths: readonly string[], sub: string): string[] {
   return paths
-    .filter((p) => existsSync(p) && statSync(p).isDirectory() && existsSync(join(p, 'windows')))
-    .flatMap((p) => readdirSync(join(p, 'windows')).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(p, 'windows', f)));
+    .filter((p) => existsSync(p) && statSync(p).isDirectory() && existsSync(join(p, sub)))
+    .flatMap((p) => readdirSync(join(p, sub)).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(p, sub, f)));
 }
 
 /** Every window item of the files; a bad line is a UserError naming its file and line. */
 export function readWindows(files: readonly string[]): WindowItem[] {
-  return files.flatMap((file) =>
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .flatMap((line, i) => {
-        if (line.trim() === '') return [];
-        let json: unknown;
-        try {
-          json = JSON.parse(line);
-        } catch (err) {
-          throw new UserError('PAIRS_INVALID', `${file}:${i + 1} is not JSON: ${(err as Error).message}`, 'Each line of a window file holds {"repo", "t0", "item"} (docs/judging.md).');
-        }
-        const parsed = WindowItem.safeParse(json);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          throw new UserError('PAIRS_INVALID', `${file}:${i + 1}: ${issue.path.join('.') || '(item)'}: ${issue.message}`, 'Each line of a window file holds {"repo", "t0", "item"} (docs/judging.md).');
-        }
-        return [parsed.data];
-      }),
-  );
+  return files.flatMap((file) => readJsonLines(file, WindowItem, 'Each line of a window file holds {"repo", "t0", "item"} (docs/judging.md).'));
 }
 
 /** The files named, folders replaced by their *.jsonl files (sorted). */
@@ -220,27 +245,40 @@ export function pairFiles(paths: readonly string[]): string[] {
 
 /** Every labelled pair of the files; a bad line is a UserError naming its file and line. */
 export function readPairs(files: readonly string[]): LabelledPair[] {
-  const pairs: LabelledPair[] = [];
+  return uniqueIds(files.flatMap((file) => readJsonLines(file, LabelledPair, 'Each line holds one labelled pair (docs/judging.md).').map((pair, i) => ({ file, i, value: pair }))));
+}
+
+/** Every second label of the files (eval/pairs/second/): a pair's id, and the label another person gave it blind. */
+export function readSecondLabels(files: readonly string[]): SecondLabel[] {
+  return uniqueIds(files.flatMap((file) => readJsonLines(file, SecondLabel, 'Each line of a second-labeller file holds {"id", "label", "reason"} (docs/judging.md).').map((value, i) => ({ file, i, value }))));
+}
+
+function uniqueIds<T extends { id: string }>(rows: readonly { file: string; i: number; value: T }[]): T[] {
   const ids = new Set<string>();
-  for (const file of files) {
-    const lines = readFileSync(file, 'utf8').split('\n');
-    lines.forEach((line, i) => {
-      if (line.trim() === '') return;
+  for (const { file, value } of rows) {
+    if (ids.has(value.id)) throw new UserError('PAIRS_INVALID', `${file}: the pair id ${value.id} appears twice`, 'Give every pair its own id.');
+    ids.add(value.id);
+  }
+  return rows.map((r) => r.value);
+}
+
+/** The lines of a JSONL file, each parsed with `schema`; a bad line is a UserError naming its file and line. */
+function readJsonLines<T>(file: string, schema: z.ZodType<T>, hint: string): T[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line, i) => {
+      if (line.trim() === '') return [];
       let json: unknown;
       try {
         json = JSON.parse(line);
       } catch (err) {
-        throw new UserError('PAIRS_INVALID', `${file}:${i + 1} is not JSON: ${(err as Error).message}`, 'Each line holds one labelled pair (docs/judging.md).');
+        throw new UserError('PAIRS_INVALID', `${file}:${i + 1} is not JSON: ${(err as Error).message}`, hint);
       }
-      const parsed = LabelledPair.safeParse(json);
+      const parsed = schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        throw new UserError('PAIRS_INVALID', `${file}:${i + 1}: ${issue.path.join('.') || '(pair)'}: ${issue.message}`, 'Each line holds one labelled pair (docs/judging.md).');
+        throw new UserError('PAIRS_INVALID', `${file}:${i + 1}: ${issue.path.join('.') || '(line)'}: ${issue.message}`, hint);
       }
-      if (ids.has(parsed.data.id)) throw new UserError('PAIRS_INVALID', `${file}:${i + 1}: the pair id ${parsed.data.id} appears twice`, 'Give every pair its own id.');
-      ids.add(parsed.data.id);
-      pairs.push(parsed.data);
+      return [parsed.data];
     });
-  }
-  return pairs;
 }

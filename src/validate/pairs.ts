@@ -34,6 +34,14 @@ export const LabelledPair = z
 export type LabelledPair = z.infer<typeof LabelledPair>;
 
 /**
+ * A second person's label for a pair of eval/pairs/ (eval/pairs/second/*.jsonl),
+ * given blind, without the first label: how far two people agree is the
+ * ceiling a judge's agreement with people is read against.
+ */
+export const SecondLabel = z.object({ id: z.string().min(1), label: Label, reason: z.string().min(1) }).strict();
+export type SecondLabel = z.infer<typeof SecondLabel>;
+
+/**
  * One later work item of a development repository's whole validation window
  * (eval/pairs/windows/*.jsonl): what a family is judged against in a real
  * validation, beyond the few items labelled for it.

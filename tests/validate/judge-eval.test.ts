@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { pairFiles, readPairs, readWindows } from '../../src/api/judge-eval.js';
+import { labellerAgreement, pairFiles, readPairs, readWindows } from '../../src/api/judge-eval.js';
 import { UserError } from '../../src/errors.js';
 import { auc, fitThresholds, summariseCells, type CellResult } from '../../src/validate/evaluation.js';
 import type { Label } from '../../src/validate/model.js';
@@ -150,6 +150,28 @@ test('judge-eval --json prints every judge\'s scores on the held half; the table
   expect(text.code).toBe(0);
   expect(text.stdout).toMatch(/judge-eval on the held half: 9 of 10 labelled pairs/);
   expect(text.stdout).toMatch(/^lexical\s+9\s+/m);
+});
+
+test('a second labeller\'s blind labels give people\'s agreement with each other, the ceiling for the judges', async () => {
+  const pairs = [pair('a', 'strong', 'held'), pair('b', 'related', 'held'), pair('c', 'rejected', 'fit'), pair('d', 'rejected', 'fit')];
+  const dir = await tempDir();
+  mkdirSync(join(dir, 'second'));
+  const second = join(dir, 'second', 'sample.jsonl');
+  const line = (id: string, label: Label) => JSON.stringify({ id, label, reason: 'read both sides' });
+  writeFileSync(second, [line('a', 'strong'), line('b', 'rejected'), line('c', 'rejected'), line('d', 'rejected')].join('\n'));
+  const a = labellerAgreement(pairs, [second])!;
+  // po = 3/4; first: strong 1, related 1, rejected 2; second: strong 1, rejected 3: pe = (1 + 0 + 6) / 16.
+  expect(a.pairs).toBe(4);
+  expect(a.accuracy).toBe(0.75);
+  expect(a.kappa).toBeCloseTo((0.75 - 7 / 16) / (1 - 7 / 16));
+  expect(a.strongKappa).toBe(1);
+  expect(labellerAgreement(pairs, [])).toBeNull();
+  writeFileSync(second, line('x', 'strong'));
+  expect(() => labellerAgreement(pairs, [second])).toThrow(/names the pair x, which no pairs file has/);
+  // The shipped sample: two people who had not seen the first labels.
+  const shipped = labellerAgreement(readPairs(pairFiles(['eval/pairs'])), pairFiles(['eval/pairs/second']))!;
+  expect(shipped.pairs).toBeGreaterThanOrEqual(200);
+  expect(shipped.kappa).toBeGreaterThan(0.5);
 });
 
 test('judge-eval refuses a missing pairs file and a judge it cannot build, as user errors', async () => {

@@ -93,6 +93,13 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
   for (const j of r.judges.filter((x) => x.fitted)) {
     lines.push('', `${j.judge}: thresholds fitted on the fit half ${JSON.stringify(j.fitted!.thresholds)} (there: pair kappa ${num(j.fitted!.fitKappa)}, family kappa ${num(j.fitted!.fitFamilyKappa)})`);
   }
+  if (r.labellers) {
+    const l = r.labellers;
+    lines.push(
+      '',
+      `people against people: a second labeller relabelled ${l.pairs} pairs blind: accuracy ${num(l.accuracy)}, kappa ${num(l.kappa)} (relevant vs rejected ${num(l.relevantKappa)}, strong vs rest ${num(l.strongKappa)}); read the judges' kappa against it.`,
+    );
+  }
   if (r.tableLoadSeconds !== null) lines.push('', `word-vector table loaded in ${r.tableLoadSeconds.toFixed(2)} s`);
   lines.push(
     '',
