@@ -52,11 +52,12 @@ out.judges = evaluation.judges.map((j) => ({ judge: j.judge, pairsPerSecond: Mat
 
 if (values.ablation) {
   const fitPairs = readPairs(pairFiles([values.pairs!])).filter((p) => p.split === 'fit');
-  const contexts = pairContexts(fitPairs);
   const windows = readWindows(pairFiles([join(values.pairs!, 'windows')]));
+  const contexts = pairContexts(fitPairs, windows);
   const families = familyContexts(fitPairs, windows);
-  const variants: [string, SemanticJudgeOptions][] = [
+  const variants: [string, SemanticJudgeOptions, number[]?][] = [
     ['as shipped', {}],
+    ['no shared-word minimums for related', {}, [0]],
     ['TF-IDF only (blend 0)', { blend: 0 }],
     ['word vectors only (blend 1)', { blend: 1 }],
     ['blend 0.5', { blend: 0.5 }],
@@ -74,13 +75,13 @@ if (values.ablation) {
     ['family: with its evidence texts', { familyText: 'evidence' }],
   ];
   const rows = [];
-  for (const [name, options] of variants) {
+  for (const [name, options, sharedLevels] of variants) {
     const judge = createSemanticJudge({ ...options, table });
     const cells = [];
     for (const c of contexts) cells.push(...cellsFromPairs(c, await judge.judgePairs!({ families: c.families, later: c.later })));
     const fams = [];
     for (const c of families) fams.push(...familiesFromPairs(c, await judge.judgePairs!({ families: c.families, later: c.later })));
-    const fitted = fitThresholds(cells, fams);
+    const fitted = fitThresholds(cells, fams, undefined, sharedLevels);
     rows.push({ variant: name, fitAuc: round(summariseCells('semantic', cells).auc), pairKappa: round(fitted.kappa), familyKappa: round(fitted.familyKappa), objective: round(fitted.objective) });
   }
   out.ablation = rows;

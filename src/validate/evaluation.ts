@@ -202,10 +202,16 @@ export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 40 }, (_, 
  * minute, this costs seconds; on eval/pairs it lands within 0.001 of the
  * full grid's objective.
  */
-export function fitThresholds(cells: readonly CellResult[], families: readonly FamilyResult[] = [], grid: readonly number[] = THRESHOLD_GRID): FittedThresholds {
+export function fitThresholds(
+  cells: readonly CellResult[],
+  families: readonly FamilyResult[] = [],
+  grid: readonly number[] = THRESHOLD_GRID,
+  /** The minimums of shared topic words tried (default 0 .. MAX_SHARED; [0] fits without them). */
+  sharedLevels: readonly number[] = SHARED_LEVELS,
+): FittedThresholds {
   const problem = fitProblem(cells, families);
   const coarse = grid.filter((_, i) => i % 2 === 0);
-  const first = searchThresholds(problem, { strong: coarse, strongInArea: coarse, related: coarse, relatedInArea: coarse, minShared: SHARED_LEVELS, minSharedInArea: SHARED_LEVELS });
+  const first = searchThresholds(problem, { strong: coarse, strongInArea: coarse, related: coarse, relatedInArea: coarse, minShared: sharedLevels, minSharedInArea: sharedLevels });
   if (!first) return { thresholds: { strong: 1, strongInArea: 1, related: 1, relatedInArea: 1, minShared: 0, minSharedInArea: 0 }, objective: 0, kappa: 0, accuracy: 0, familyKappa: null };
   const near = (x: number) => {
     const i = grid.indexOf(x);
