@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UserError } from '../errors.js';
 import { FORECASTERS, ForecasterName } from '../forecast/model.js';
 import { addDuration, parseDate, parseDuration } from '../time.js';
-import { JUDGES, JudgeName } from '../validate/model.js';
+import { JUDGES, JudgeName, OFFLINE_JUDGES } from '../validate/model.js';
 import { DEFAULT_FORECASTERS, StudyConfig } from './model.js';
 
 /**
@@ -27,7 +27,7 @@ const ConfigFile = z
     window: z.string().default('6m'),
     repos: z.array(RepoEntry).min(1),
     forecasters: z.array(ForecasterName).min(1).default([...DEFAULT_FORECASTERS]),
-    judges: z.array(JudgeName).min(1).default(['lexical']),
+    judges: z.array(JudgeName).min(1).default([...OFFLINE_JUDGES]),
     seed: z.number().int().nonnegative().default(0),
     maxFamilies: z.number().int().positive().default(5),
   })

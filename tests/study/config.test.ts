@@ -23,13 +23,13 @@ function failure(config: unknown): UserError {
 
 const minimal = { name: 'dev', repos: [{ path: '../clones/click', t0: '2025-03-01' }] };
 
-test('a minimal config gets the defaults: window 6m, the four offline forecasters, the lexical judge, seed 0, 5 families', () => {
+test('a minimal config gets the defaults: window 6m, the four offline forecasters, the offline judges (semantic, then lexical), seed 0, 5 families', () => {
   expect(parse(minimal)).toEqual({
     name: 'dev',
     window: '6m',
     repos: [{ path: '/studies/clones/click', t0: '2025-03-01T00:00:00.000Z', github: null, name: null }],
     forecasters: ['heuristic', 'hotspot', 'recency', 'random-anchor'],
-    judges: ['lexical'],
+    judges: ['semantic', 'lexical'],
     seed: 0,
     maxFamilies: 5,
   });

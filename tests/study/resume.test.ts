@@ -20,6 +20,8 @@ beforeAll(async () => {
   const repos = await Promise.all([makeStudyRepo('http'), makeStudyRepo('parser', 3), makeStudyRepo('cache', 6)]);
   config = writeConfig(dir, {
     name: 'resume',
+    // One judge: what is under test is resuming, and a kill must land mid-work.
+    judges: ['lexical'],
     repos: repos.map((r, i) => ({ path: relative(dir, r.dir), t0: STUDY_T0, name: ['alpha', 'beta', 'gamma'][i] })),
   });
   const fresh = await runCliJson(['study', '--config', config, '--db', join(dir, 'fresh.db')]);

@@ -52,18 +52,23 @@ test('paths resolve against the config file, whatever the working folder; --json
     ['alpha', join(root, 'clones/alpha')],
     ['beta-at-t0', join(root, 'clones/beta')],
   ]);
-  expect(out.table).toHaveLength(4 * 1 * 4);
-  expect(out.table[3]).toMatchObject({ forecaster: 'heuristic', judge: 'lexical', category: 'all', repos: 2, baseline: false });
+  // Four forecasters × the two default judges × three categories and `all`.
+  expect(out.table).toHaveLength(4 * 2 * 4);
+  expect(out.table[3]).toMatchObject({ forecaster: 'heuristic', judge: 'semantic', category: 'all', repos: 2, baseline: false });
+  expect(out.table[7]).toMatchObject({ forecaster: 'heuristic', judge: 'lexical', category: 'all', repos: 2, baseline: false });
   expect(Object.keys(out.table[0])).toEqual([
     'forecaster', 'baseline', 'judge', 'category', 'repos', 'abstentions', 'families', 'strong', 'related', 'rejected',
     'relevance', 'strong_rate', 'covered', 'later_work', 'coverage', 'best_baseline', 'lift',
   ]);
-  expect(out.agreement).toEqual([]);
+  // The two default judges side by side: each forecaster, then all of them.
+  expect(out.agreement.map((a: { forecaster: string; judge_a: string; judge_b: string }) => [a.forecaster, a.judge_a, a.judge_b])).toEqual(
+    ['heuristic', 'hotspot', 'recency', 'random-anchor', 'all'].map((f) => [f, 'semantic', 'lexical']),
+  );
   expect(out.failures).toEqual([]);
 });
 
 test('a missing clone fails its own row with a warning, the others are done, and a rerun after cloning it completes the study', async () => {
-  const config = writeConfig(join(root, 'eval'), { name: 'missing', repos: [repo('alpha'), repo('gamma'), repo('beta')] }, 'missing.json');
+  const config = writeConfig(join(root, 'eval'), { name: 'missing', repos: [repo('alpha'), repo('gamma'), repo('beta')], judges: ['lexical'] }, 'missing.json');
   const db = join(root, 'missing.db');
   const first = await runCli(['study', '--config', config, '--db', db]);
   expect(first.code, first.stderr).toBe(0);
@@ -87,8 +92,8 @@ test('a missing clone fails its own row with a warning, the others are done, and
 
 test('a changed config is a new study that reuses every stored snapshot, forecast and validation', async () => {
   const db = join(root, 'changed.db');
-  const a = await runCliJson(['study', '--config', writeConfig(join(root, 'eval'), { name: 'one', repos: [repo('alpha')] }, 'one.json'), '--db', db]);
-  const b = await runCliJson(['study', '--config', writeConfig(join(root, 'eval'), { name: 'one', repos: [repo('alpha')], forecasters: ['heuristic', 'hotspot'] }, 'two.json'), '--db', db]);
+  const a = await runCliJson(['study', '--config', writeConfig(join(root, 'eval'), { name: 'one', repos: [repo('alpha')], judges: ['lexical'] }, 'one.json'), '--db', db]);
+  const b = await runCliJson(['study', '--config', writeConfig(join(root, 'eval'), { name: 'one', repos: [repo('alpha')], forecasters: ['heuristic', 'hotspot'], judges: ['lexical'] }, 'two.json'), '--db', db]);
   expect(b.study.id).not.toBe(a.study.id);
   const conn = new Database(db, { readonly: true });
   expect(conn.prepare('SELECT count(*) FROM snapshots').pluck().get()).toBe(1);
