@@ -87,7 +87,15 @@ function resultsTable(data: ReportData, judge: string): string {
     lines.push(paperRow(category, rows.length === 0));
     return `<tbody data-category="${e(category)}">\n${lines.join('\n')}\n</tbody>`;
   });
-  return `<table class="results" data-judge="${e(judge)}">\n${head}\n${groups.join('\n')}\n</table>`;
+  return scrollable(`Results, judge ${judge}`, `<table class="results" data-judge="${e(judge)}">\n${head}\n${groups.join('\n')}\n</table>`);
+}
+
+/**
+ * Wraps a table in a box that scrolls sideways on its own, so a table wider
+ * than the screen never widens the page. Focusable, so the keyboard can scroll it.
+ */
+function scrollable(label: string, table: string): string {
+  return `<div class="table-scroll" role="region" tabindex="0" aria-label="${e(label)}">\n${table}\n</div>`;
 }
 
 function resultCells(data: ReportData, r: RelevanceRow): string {
@@ -97,7 +105,7 @@ function resultCells(data: ReportData, r: RelevanceRow): string {
   const liftText = r.baseline
     ? '<span class="muted">baseline</span>'
     : lift?.lift !== null && lift?.lift !== undefined
-      ? `${e(points(lift.lift))} <span class="muted">vs ${e(lift.best_baseline)}</span>`
+      ? `<span class="nowrap">${e(points(lift.lift))}</span> <span class="muted">vs ${e(lift.best_baseline)}</span>`
       : '—';
   const coverageText = !pooled
     ? '<span class="muted" title="coverage is counted over all later work, not per category">·</span>'
@@ -114,7 +122,7 @@ function resultCells(data: ReportData, r: RelevanceRow): string {
     `<td class="rate">${r.families ? `${percent(r.strong_rate)} <span class="muted">(${r.strong}/${r.families})</span>` : '—'}</td>`,
     `<td class="rate">${coverageText}</td>`,
     `<td>${pooled ? `${r.abstentions} <span class="muted">of ${r.repos}</span>` : '<span class="muted">·</span>'}</td>`,
-    `<td>${liftText}</td>`,
+    `<td class="lift">${liftText}</td>`,
   ];
   return cells.join('');
 }
@@ -126,14 +134,14 @@ function paperRow(category: (typeof CATEGORIES)[number], alone: boolean): string
   const lead = alone ? `<th scope="rowgroup">${e(category)}</th>` : '';
   return [
     `<tr class="paper" data-source="swe-future-paper" data-category="${e(category)}">${lead}`,
-    `<td class="name">SWE-Future paper<sup>†</sup> <span class="muted">(other repos)</span></td>`,
+    `<td class="name"><span class="nowrap">SWE-Future paper<sup>†</sup></span> <span class="muted">(other repos)</span></td>`,
     `<td>${paper.of}</td>`,
     `<td>${category === 'all' ? PUBLISHED.strong.n : '—'}</td><td>—</td><td>—</td>`,
     `<td class="rate">${fraction(paper.n, paper.of)}${mark}</td>`,
     `<td class="rate">${strong}</td>`,
     '<td>—</td>',
     `<td>${category === 'all' ? `${PUBLISHED.abstained} <span class="muted">of ${PUBLISHED.repositories}</span>` : '<span class="muted">·</span>'}</td>`,
-    '<td>—</td></tr>',
+    '<td class="lift">—</td></tr>',
   ].join('');
 }
 
@@ -176,8 +184,10 @@ function repositorySection(data: ReportData): string {
   return [
     '<section id="repositories">',
     '<h2>Repositories</h2>',
-    '<table class="repos"><thead><tr><th>#</th><th>Name</th><th>Path</th><th>T0</th><th>Status</th><th>Later work</th><th>Finished</th><th>Error</th></tr></thead>',
-    `<tbody>\n${rows.join('\n')}\n</tbody></table>`,
+    scrollable('Repositories', [
+      '<table class="repos"><thead><tr><th>#</th><th>Name</th><th>Path</th><th>T0</th><th>Status</th><th>Later work</th><th>Finished</th><th>Error</th></tr></thead>',
+      `<tbody>\n${rows.join('\n')}\n</tbody></table>`,
+    ].join('\n')),
     '</section>',
   ].join('\n');
 }
@@ -195,8 +205,10 @@ function agreementSection(data: ReportData): string {
     '<section id="agreement">',
     '<h2>Judge agreement</h2>',
     '<p>Two judges on the same frozen families: agreement on relevant (strong or related) vs rejected, with the counts behind it; "same label" also requires strong vs related to match.</p>',
-    '<table class="agreement"><thead><tr><th>Forecaster</th><th>Judges (A / B)</th><th>Families</th><th>Agreement</th><th>Both relevant</th><th>Both rejected</th><th>Only A relevant</th><th>Only B relevant</th><th>Same label</th></tr></thead>',
-    `<tbody>\n${rows.join('\n')}\n</tbody></table>`,
+    scrollable('Judge agreement', [
+      '<table class="agreement"><thead><tr><th>Forecaster</th><th>Judges (A / B)</th><th>Families</th><th>Agreement</th><th>Both relevant</th><th>Both rejected</th><th>Only A relevant</th><th>Only B relevant</th><th>Same label</th></tr></thead>',
+      `<tbody>\n${rows.join('\n')}\n</tbody></table>`,
+    ].join('\n')),
     `<p class="muted">${paper}</p>`,
     '</section>',
   ].join('\n');

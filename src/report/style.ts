@@ -2,20 +2,24 @@
 export const STYLE = `
 :root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#fff;--soft:#f6f8fa;--strong:#1a7f37;--related:#9a6700;--rejected:#cf222e}
 *{box-sizing:border-box}
-body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 header.page,main{max-width:1200px;margin:0 auto;padding:0 24px}
 header.page{padding-top:24px;border-bottom:1px solid var(--line)}
 h1{font-size:26px;margin:0 0 4px}h1 .id{color:var(--muted);font-weight:400}
 h2{font-size:20px;margin:32px 0 8px;padding-bottom:4px;border-bottom:1px solid var(--line)}
 h3{font-size:16px;margin:20px 0 6px}h4{font-size:13px;margin:12px 0 4px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .lede{color:var(--muted);margin:0 0 12px}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:0 0 16px}
+dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 16px;margin:0 0 16px}
 dl.facts dt{font-weight:600}dl.facts dd{margin:0}
 .muted{color:var(--muted)}
+.table-scroll{overflow-x:auto;max-width:100%;margin:8px 0 16px}
+.table-scroll>table{margin:0}
 table{border-collapse:collapse;width:100%;margin:8px 0 16px;font-variant-numeric:tabular-nums}
 th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:right;vertical-align:top}
 th{background:var(--soft);font-weight:600}
-td.rate,td.name{white-space:nowrap}
+td.rate,td.name{white-space:nowrap}.nowrap{white-space:nowrap}
+table.results td.rate,table.results td.lift,table.results tr.paper td.name{white-space:normal}
+table.results td .muted{display:inline-block;white-space:nowrap}
 td.name,th[scope=rowgroup],table.repos td,table.repos th,table.agreement td:first-child,table.agreement td:nth-child(2){text-align:left}
 th[scope=rowgroup]{background:#fff;text-transform:capitalize}
 tbody{border-top:2px solid var(--line)}
@@ -28,7 +32,8 @@ svg.chart{max-width:100%;height:auto}
 .status-failed{color:var(--rejected);font-weight:600}
 .filters{display:flex;flex-wrap:wrap;gap:12px;align-items:center;background:var(--soft);padding:8px 12px;border-radius:6px;position:sticky;top:0;z-index:1}
 .filters select{font:inherit}
-.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:16px;margin-top:12px}
+.filters label,.filters select{max-width:100%}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(520px,100%),1fr));gap:16px;margin-top:12px}
 article.card{border:1px solid var(--line);border-radius:8px;padding:12px 16px;background:#fff}
 article.card[hidden]{display:none}
 article.card h3{margin:0;font-size:16px}.fid{color:var(--muted);font-weight:400;margin-right:4px}
@@ -47,4 +52,6 @@ article.card h3{margin:0;font-size:16px}.fid{color:var(--muted);font-weight:400;
 .abstentions{margin:8px 0}
 code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--soft);padding:0 3px;border-radius:3px}
 .none{color:var(--muted);font-style:italic}
+@media (max-width:1100px){table.results th,table.results td{padding:4px 5px}}
+@media (max-width:600px){header.page,main{padding-left:12px;padding-right:12px}dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:6px}}
 `;

@@ -73,3 +73,68 @@ test.skipIf(chromium === null)('the report renders in headless Chromium with its
   expect(image.length).toBeGreaterThan(20_000);
   copyFileSync(png, '/tmp/swe-future-report.png');
 });
+
+/**
+ * What a viewport `width` px wide makes of the report, measured inside the page and written into the wrapper's DOM
+ * for --dump-dom. The report is loaded in an iframe of that width because headless Chromium will not make its window
+ * narrower than 500 px, whatever --window-size says. The iframe's load event comes before the wrapper's, so the
+ * numbers are in the DOM before it is dumped.
+ */
+const MEASURE = `(frame) => {
+  const doc = frame.contentDocument, win = frame.contentWindow, root = doc.documentElement;
+  const boxes = [...doc.querySelectorAll('.table-scroll')];
+  const pts = doc.querySelector('table.results tr.forecaster td.lift .nowrap');
+  const vs = pts && pts.nextElementSibling;
+  const result = {
+    innerWidth: win.innerWidth, clientWidth: root.clientWidth, scrollWidth: root.scrollWidth,
+    tables: doc.querySelectorAll('table').length,
+    tablesInBoxes: doc.querySelectorAll('.table-scroll > table').length,
+    boxOverflowX: boxes.map((b) => win.getComputedStyle(b).overflowX),
+    boxesScrolling: boxes.filter((b) => b.scrollWidth > b.clientWidth).length,
+    lift: pts && { pts: pts.textContent, ptsLines: pts.getClientRects().length, vs: vs.textContent, vsColor: win.getComputedStyle(vs).color, cellColor: win.getComputedStyle(pts).color, vsBelow: vs.getBoundingClientRect().top >= pts.getBoundingClientRect().bottom },
+  };
+  document.getElementById('measured-' + frame.width).textContent = JSON.stringify(result);
+}`;
+
+function viewportProbe(widths: number[]): string {
+  return [
+    '<!doctype html><html><head><meta charset="utf-8"></head><body>',
+    `<script>const measure = ${MEASURE};</script>`,
+    ...widths.map((w) => `<pre id="measured-${w}"></pre><iframe src="index.html" width="${w}" height="800" style="border:0" onload="measure(this)"></iframe>`),
+    '</body></html>',
+  ].join('\n');
+}
+
+test.skipIf(chromium === null)('on a 375 px phone screen and at 1024 px the report never scrolls sideways: each table scrolls in its own box, and the lift cell keeps its number on one line with "vs <baseline>" muted below it (needs the chromium binary on PATH, skipped without it: apt-get install -y chromium)', async () => {
+  const dir = await tempDir();
+  const { file } = await makeStudyDb();
+  const { path } = await writeReport({ db: file, out: join(dir, 'report') });
+  const probe = join(dir, 'report', 'viewport-probe.html');
+  writeFileSync(probe, viewportProbe([375, 1024]));
+
+  const dom = await browse(pathToFileURL(probe).href, join(dir, 'profile-viewport'), ['--allow-file-access-from-files', '--dump-dom']);
+  const measured = (width: number) => {
+    const text = new RegExp(`<pre id="measured-${width}">([^<]*)</pre>`).exec(dom)?.[1];
+    if (!text) throw new Error(`the probe page did not measure the report at ${width} px (is ${path} readable from the probe?)`);
+    return JSON.parse(text.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as {
+      innerWidth: number; clientWidth: number; scrollWidth: number; tables: number; tablesInBoxes: number;
+      boxOverflowX: string[]; boxesScrolling: number;
+      lift: { pts: string; ptsLines: number; vs: string; vsColor: string; cellColor: string; vsBelow: boolean } | null;
+    };
+  };
+
+  const phone = measured(375);
+  expect(phone.innerWidth).toBe(375);
+  expect(phone.scrollWidth).toBeLessThanOrEqual(phone.clientWidth); // the page itself does not overflow
+  expect(phone.tables).toBe(4); // two results tables (one per judge), repositories, agreement
+  expect(phone.tablesInBoxes).toBe(phone.tables);
+  expect(phone.boxOverflowX).toEqual(['auto', 'auto', 'auto', 'auto']);
+  expect(phone.boxesScrolling).toBeGreaterThan(0); // the results tables are wider than a phone: their boxes scroll, not the page
+  expect(phone.lift).toMatchObject({ pts: '+30.0 pts', ptsLines: 1, vs: 'vs hotspot', vsBelow: true });
+  expect(phone.lift!.vsColor).not.toBe(phone.lift!.cellColor); // muted
+
+  const laptop = measured(1024);
+  expect(laptop.innerWidth).toBe(1024);
+  expect(laptop.scrollWidth).toBeLessThanOrEqual(laptop.clientWidth);
+  expect(laptop.boxOverflowX).toEqual(['auto', 'auto', 'auto', 'auto']);
+});
