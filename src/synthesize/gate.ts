@@ -68,11 +68,16 @@ export function stableOutcomes(runs: readonly TestRun[]): { stable: Record<strin
   const stable: Record<string, TestOutcome> = {};
   const flaky = new Set<string>();
   for (const id of ids) {
-    const seen = new Set(runs.map((r) => r.results[id] ?? 'absent'));
+    const seen = new Set(runs.map((r) => own(r.results, id) ?? 'absent'));
     if (seen.size > 1) flaky.add(id);
     else stable[id] = [...seen][0] as TestOutcome;
   }
   return { stable, flaky };
+}
+
+/** A test's outcome in a record keyed by test id; undefined when absent (a test named "constructor" is not Object's). */
+function own(results: Readonly<Record<string, TestOutcome>>, id: string): TestOutcome | undefined {
+  return Object.hasOwn(results, id) ? results[id] : undefined;
 }
 
 /** FAIL_TO_PASS, PASS_TO_PASS, flaky and broken tests from the runs of each state (pure). */
@@ -87,17 +92,17 @@ export function classifyRuns(states: { gold: readonly TestRun[]; testsOnly: read
   for (const [id, outcome] of Object.entries(gold.stable)) {
     if (flaky.has(id) || outcome !== 'pass') continue;
     // Absent from every run with the new tests alone: its file failed to load; base says whether it passed before.
-    const prior = before.stable[id] ?? (base.stable[id] === 'pass' ? 'pass' : 'absent');
+    const prior = own(before.stable, id) ?? (own(base.stable, id) === 'pass' ? 'pass' : 'absent');
     if (prior === 'pass') passToPass.push(id);
     else if (prior === 'fail' || prior === 'absent') failToPass.push(id);
   }
   for (const [id, outcome] of Object.entries(before.stable)) {
     if (flaky.has(id) || outcome !== 'pass') continue;
-    const after = gold.stable[id];
+    const after = own(gold.stable, id);
     if (after === 'fail' || (after === undefined && !gold.flaky.has(id))) broken.push(id);
   }
   const sort = (xs: string[]) => xs.sort();
-  const resolves = (run: TestRun) => failToPass.length > 0 && [...failToPass, ...passToPass].every((id) => run.results[id] === 'pass');
+  const resolves = (run: TestRun) => failToPass.length > 0 && [...failToPass, ...passToPass].every((id) => own(run.results, id) === 'pass');
   const format = states.gold.find((r) => r.format)?.format ?? null;
   return {
     testCommand,

@@ -14,3 +14,8 @@ test('a leading gitmoji tells the kind of work, as labels and conventional prefi
   // Only at the start of the title.
   expect(strongCategory('Support 🐛 emoji in help text', [])).toBeNull();
 });
+
+test('a prefix named like Object\'s own properties is no kind of work', () => {
+  expect(strongCategory('constructor: build the parser once', [])).toBeNull();
+  expect(strongCategory('toString: print the path', [])).toBeNull();
+});

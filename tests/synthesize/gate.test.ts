@@ -3,6 +3,11 @@ import { classifyRuns, runGate } from '../../src/synthesize/gate.js';
 import type { TestOutcome, TestRun } from '../../src/synthesize/model.js';
 import type { Workspace } from '../../src/synthesize/workspace.js';
 
+/** Results keyed by ids an object literal would type as Object's own members. */
+function named(...entries: [string, TestOutcome][]): Record<string, TestOutcome> {
+  return Object.fromEntries(entries);
+}
+
 function run(results: Record<string, TestOutcome>, extra: Partial<TestRun> = {}): TestRun {
   return { format: 'tap', results, exitCode: 0, timedOut: false, memoryExceeded: false, durationMs: 5, tail: '', ...extra };
 }
@@ -88,4 +93,15 @@ test('a gold patch that breaks a passing test, a patch that does not apply, and 
   const stale = fakeWorkspace(() => ({}));
   expect((await runGate(stale.ws, { test: 'test', gold: 'broken' }, { runs: 1, testCommand: 't' })).rejection?.code).toBe('PATCH_DOES_NOT_APPLY');
   expect((await runGate(stale.ws, { test: 'test', gold: 'gold' }, { runs: 1, testCommand: 't' })).rejection?.code).toBe('NO_TEST_RESULTS');
+});
+
+test('tests named like Object\'s own properties are tests like any other', () => {
+  // With the new tests alone their file fails to load: absent there, so the base run decides what they were before.
+  const e = classifyRuns({
+    gold: [run(named(['constructor', 'pass'], ['toString', 'pass'])), run(named(['constructor', 'pass'], ['toString', 'pass']))],
+    testsOnly: [run({ other: 'pass' }), run({ other: 'pass' })],
+    base: [run(named(['constructor', 'fail'], ['toString', 'pass']))],
+  }, 't');
+  expect(e.failToPass).toEqual(['constructor']);
+  expect(e.passToPass).toEqual(['toString']);
 });

@@ -70,6 +70,13 @@ test('with no later work every family is rejected, saying so, and the table is n
   expect(verdicts.map((v) => v.reason)).toEqual(['rejected: no later work in the window', 'rejected: no later work in the window']);
 });
 
+test('words named like Object\'s own properties are words like any other (ripgrep has "constructor" in its history)', async () => {
+  const judge = createSemanticJudge({ table });
+  const odd = item('pr#40', 'Call the constructor, toString and valueOf through hasOwnProperty', ['src/proto.rs'], '__proto__ and prototype stay untouched.');
+  const { verdicts } = await judge.judge({ families: [BACKOFF, QUOTES], later: [odd, ...FILLER] });
+  expect(verdicts.map((v) => v.label)).toEqual(['rejected', 'rejected']);
+});
+
 test('the semantic judge is deterministic', async () => {
   const request = { families: [PARSER, BACKOFF, QUOTES], later: [PARAPHRASE, UNRELATED, ...FILLER] };
   const a = await createSemanticJudge({ table }).judgePairs!(request);

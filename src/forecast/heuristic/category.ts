@@ -52,7 +52,8 @@ export function strongCategory(text: string, labels: readonly string[]): Categor
     for (const [pattern, category] of LABELS) if (pattern.test(label)) return category;
   }
   const prefix = PREFIX.exec(text)?.[1]?.toLowerCase();
-  return (prefix ? (PREFIX_CATEGORY[prefix] ?? null) : null) ?? gitmojiCategory(text);
+  // Own keys only: a title "constructor: ..." must not find Object's prototype.
+  return (prefix && Object.hasOwn(PREFIX_CATEGORY, prefix) ? PREFIX_CATEGORY[prefix]! : null) ?? gitmojiCategory(text);
 }
 
 /** A category from keywords (first match in bugfix, refactor, feature order), or null. */

@@ -62,8 +62,8 @@ export interface VocabularyOptions {
 export function applySynonyms(words: readonly string[], on = true): string[] {
   if (!on) return [...words];
   return words.flatMap((w) => {
-    const s = SYNONYMS[w];
-    return s === undefined ? [w] : s.split(' ');
+    // Own keys only: a word such as "constructor" or "tostring" must not find Object's prototype.
+    return Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.split(' ') : [w];
   });
 }
 
