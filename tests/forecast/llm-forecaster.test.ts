@@ -47,7 +47,7 @@ test('a valid answer becomes ranked families whose evidence rows all come from t
   expect(draft.config).toEqual({
     model: 'forecast-model', baseURL: server.baseURL, cutoff: '2023-10-01T00:00:00.000Z', allowModelAfterT0: false,
     maxPromptChars: 24_000, maxCompletionTokens: 4_096, tokenBudget: 60_000, seed: 42, maxFamilies: 5, temperature: 0,
-    prompt: 'llm-forecast-v1',
+    prompt: 'llm-forecast-v2',
   });
   const body = server.requests[0]!.body;
   expect(body).toMatchObject({ model: 'forecast-model', temperature: 0, seed: 42, max_tokens: 4_096, response_format: { type: 'json_object' } });

@@ -32,6 +32,36 @@ export function todo(path: string, line: number, at: string, marker: string, tex
   return { kind: 'todo', ref: `todo:${path}:${line}`, date: at, text, path, line, marker, firstSeen: at };
 }
 
+export type IssueRow = Extract<Evidence, { kind: 'issue' }>;
+
+/**
+ * An issue (or, with `pullRequest: true`, a pull request) on the tracker as it
+ * stood at T0: open by default, opened and last active before T0.
+ */
+export function issue(number: number, title: string, extra: Partial<IssueRow> = {}): IssueRow {
+  const pullRequest = extra.pullRequest ?? false;
+  return {
+    kind: 'issue',
+    ref: `${pullRequest ? 'pull' : 'issue'}#${number}`,
+    date: '2024-05-01T09:00:00.000Z',
+    text: title,
+    number,
+    pullRequest,
+    state: 'open',
+    labels: [],
+    author: 'bob',
+    closedAt: null,
+    lastActivityAt: '2024-06-01T09:00:00.000Z',
+    body: '',
+    bodyWithheld: false,
+    commentCount: 0,
+    comments: [],
+    paths: [],
+    pathsWithheld: pullRequest,
+    ...extra,
+  };
+}
+
 export const EVIDENCE: Evidence[] = [
   workItem('pr#3', '2024-02-10T10:00:00.000Z', 'Fix escaped quotes in the parser', ['src/parser/quote.js', 'tests/parser/quote.test.js'], {
     body: 'The parser dropped a backslash before a quote.\n\nSigned-off-by: Ana',

@@ -1,16 +1,21 @@
 import { UserError } from '../../errors.js';
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
+import { botReason } from '../../sources/bots.js';
 
 /**
  * The evidence digest: the snapshot's rows as short lines a model can read and
  * cite, `[ref] date text`, grouped in sections, newest first within each, cut
- * to a character budget. Pure and deterministic: the same snapshot and budget
- * give the same text whatever order the rows came in.
+ * to a character budget. Issues and pull requests on the tracker at T0 come
+ * first when open (the pending work), within a bounded share of the budget.
+ * Pure and deterministic: the same snapshot and budget give the same text
+ * whatever order the rows came in.
  */
 
 export interface DigestSection {
   title: string;
   lines: DigestLine[];
+  /** The most of the digest budget this section may take, as a fraction of it; unset: no cap of its own. */
+  share?: number;
 }
 
 export interface DigestLine {
@@ -32,6 +37,17 @@ export interface Digest {
 const MAX_FIELD_CHARS = 240;
 const MAX_BODY_CHARS = 160;
 const MAX_AREAS = 4;
+/** Issue lines: title and body excerpt of an issue or pull request on the tracker at T0. */
+const MAX_ISSUE_TITLE_CHARS = 160;
+const MAX_ISSUE_BODY_CHARS = 200;
+/**
+ * Bounded shares of the digest budget for tracker rows: open issues and pull
+ * requests (the pending work at T0) and those closed in the year before T0.
+ * Caps, not reservations: what issues do not use goes to the other sections,
+ * and issues go past their share only into room no other section can use.
+ */
+export const OPEN_ISSUE_SHARE = 0.25;
+export const CLOSED_ISSUE_SHARE = 0.05;
 
 /**
  * The leakage guard at the prompt's door. A Snapshot holds only rows dated <=
@@ -47,6 +63,10 @@ export function assertEvidenceAtT0(snapshot: Snapshot): void {
     const dates = [row.date];
     if (row.kind === 'work_item') dates.push(row.item.mergedAt);
     if (row.kind === 'todo' && row.firstSeen !== null) dates.push(row.firstSeen);
+    if (row.kind === 'issue') {
+      dates.push(row.lastActivityAt, ...row.comments.map((c) => c.date));
+      if (row.closedAt !== null) dates.push(row.closedAt);
+    }
     for (const date of dates) {
       const at = Date.parse(date);
       if (Number.isNaN(at) || at > t0) {
@@ -64,28 +84,43 @@ export function buildDigest(snapshot: Snapshot, budgetChars: number): Digest {
   const sections = candidateSections(snapshot);
   const available = sections.reduce((n, s) => n + s.lines.length, 0);
   const kept: DigestLine[][] = sections.map(() => []);
-  const stopped = sections.map((s) => s.lines.length === 0);
+  const spent = sections.map(() => 0);
   let used = 0;
   // Round-robin: one line per section per round, so every kind of evidence is
   // represented when the budget is tight. A section stops at its first line
-  // that does not fit, so what is kept is always its newest lines.
-  while (stopped.some((s) => !s)) {
-    sections.forEach((section, i) => {
-      if (stopped[i]) return;
-      const line = section.lines[kept[i]!.length];
-      if (!line) {
-        stopped[i] = true;
-        return;
-      }
-      const cost = renderLine(line).length + 1 + (kept[i]!.length === 0 ? section.title.length + 5 : 0);
-      if (used + cost > budgetChars) {
-        stopped[i] = true;
-        return;
-      }
-      kept[i]!.push(line);
-      used += cost;
-    });
-  }
+  // that does not fit, so what is kept is always its first (newest) lines.
+  // First pass: a section with a share stops at its share of the budget too.
+  // Second pass: only once every other section is done, the shared sections
+  // go on in what budget is left, so their share never crowds out other
+  // evidence and room nobody else needs is not wasted.
+  const fill = (stopped: boolean[], withShares: boolean) => {
+    const capped = sections.map(() => false);
+    while (stopped.some((s) => !s)) {
+      sections.forEach((section, i) => {
+        if (stopped[i]) return;
+        const line = section.lines[kept[i]!.length];
+        if (!line) {
+          stopped[i] = true;
+          return;
+        }
+        const cost = renderLine(line).length + 1 + (kept[i]!.length === 0 ? section.title.length + 5 : 0);
+        if (used + cost > budgetChars) {
+          stopped[i] = true;
+          return;
+        }
+        if (withShares && section.share !== undefined && spent[i]! + cost > Math.floor(budgetChars * section.share)) {
+          stopped[i] = capped[i] = true;
+          return;
+        }
+        kept[i]!.push(line);
+        spent[i]! += cost;
+        used += cost;
+      });
+    }
+    return capped;
+  };
+  const capped = fill(sections.map((s) => s.lines.length === 0), true);
+  fill(capped.map((c) => !c), false);
   const byRef = new Map(snapshot.evidence.map((e) => [e.ref, e]));
   const shownSections = sections.map((s, i) => ({ title: s.title, lines: kept[i]! })).filter((s) => s.lines.length > 0);
   return {
@@ -113,7 +148,16 @@ function candidateSections(snapshot: Snapshot): DigestSection[] {
   const hotspots = of('hotspot').sort(
     (a, b) => b.commits90 - a.commits90 || b.commits365 - a.commits365 || compare(a.ref, b.ref),
   );
+  const issues = of('issue').filter((e) => botReason({ title: e.text, author: e.author, authorEmail: '', branch: null }) === null);
   return [
+    {
+      title: 'Open issues and pull requests on the tracker at T0 (pending work; most recently active first)',
+      lines: issues
+        .filter((e) => e.state === 'open')
+        .sort((a, b) => byTime(b.lastActivityAt, a.lastActivityAt) || newestFirst(a, b))
+        .map((e) => ({ ref: e.ref, text: issueLine(e) })),
+      share: OPEN_ISSUE_SHARE,
+    },
     {
       title: 'Recent work: merged pull requests and direct commits (bot and dependency work left out)',
       lines: of('work_item').filter((e) => !e.item.bot).map((e) => ({ ref: e.ref, text: workLine(e) })),
@@ -141,7 +185,44 @@ function candidateSections(snapshot: Snapshot): DigestSection[] {
       title: 'Releases (tags)',
       lines: of('tag').map((e) => ({ ref: e.ref, text: `${day(e.date)} ${clip(e.name, 80)}` })),
     },
+    {
+      title: 'Issues and pull requests closed in the year before T0 (most recently closed first)',
+      lines: issues
+        .filter((e) => e.state !== 'open')
+        .sort((a, b) => byTime(b.closedAt ?? b.lastActivityAt, a.closedAt ?? a.lastActivityAt) || newestFirst(a, b))
+        .map((e) => ({ ref: e.ref, text: issueLine(e) })),
+      share: CLOSED_ISSUE_SHARE,
+    },
   ];
+}
+
+/**
+ * An issue or pull request as it stood at T0: opened, state (and when it
+ * closed), title, labels, comments and last activity at T0, the files of a
+ * closed pull request, and an excerpt of the body at T0. A withheld body
+ * (edited after T0, its text at T0 unknown) is left out without a note: even
+ * that it was edited later is news from after T0.
+ */
+function issueLine(e: Extract<Evidence, { kind: 'issue' }>): string {
+  const what = e.pullRequest ? 'pull request' : 'issue';
+  const state = e.state === 'open' ? 'open' : `${e.state}${e.closedAt ? ` ${day(e.closedAt)}` : ''}`;
+  const labels = e.labels.length > 0 ? ` · labels: ${clip([...e.labels].sort(compare).join(', '), 80)}` : '';
+  const comments = e.commentCount === 1 ? '1 comment' : `${e.commentCount} comments`;
+  const activity = ` · ${comments}, last activity ${day(e.lastActivityAt)}`;
+  const areas = e.pathsWithheld ? [] : topAreas(e.paths);
+  const where = areas.length > 0 ? ` · ${areas.join(', ')}` : '';
+  const body = e.bodyWithheld ? '' : issueExcerpt(e.body);
+  return `${day(e.date)} ${state} ${what}: ${clip(e.text, MAX_ISSUE_TITLE_CHARS)}${labels}${activity}${where}${body ? ` — ${body}` : ''}`;
+}
+
+/** The start of an issue body: template comments, headings, rules and code fences left out, lines joined. */
+function issueExcerpt(body: string): string {
+  const lines = body
+    .replace(/<!--[\s\S]*?(-->|$)/g, '\n')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^#{1,6}(\s|$)/.test(l) && !/^(```|~~~)/.test(l) && !/^[-=#*_>|`~\s]+$/.test(l));
+  return clip(lines.join(' '), MAX_ISSUE_BODY_CHARS);
 }
 
 function workLine(e: Extract<Evidence, { kind: 'work_item' }>): string {
@@ -175,6 +256,10 @@ function bodyExcerpt(body: string): string {
 
 function newestFirst(a: Evidence, b: Evidence): number {
   return Date.parse(b.date) - Date.parse(a.date) || compare(a.ref, b.ref);
+}
+
+function byTime(a: string, b: string): number {
+  return Date.parse(a) - Date.parse(b);
 }
 
 /** Code-unit order: the same on every machine and locale. */

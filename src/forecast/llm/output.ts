@@ -7,7 +7,10 @@ import { Category, TaskFamily, type FamilyEvidence } from '../model.js';
  * The model gives evidence as refs and reasons; kind, date and text are filled
  * in from the snapshot row each ref names. Refs that name no row shown to the
  * model are dropped, so a hallucinated ref never reaches a stored family; a
- * family left without evidence is invalid.
+ * family left without evidence is invalid. Issue and pull-request refs
+ * (`issue#40`, `pull#41`, `pr#12`) are also read as people write them
+ * (`issue #40`, `Issue#40`, and `#40` when exactly one shown row has that
+ * number), always resolving to a row that was shown.
  */
 
 /** A family as the model writes it: TaskFamily without id and score_components, evidence as refs. */
@@ -82,15 +85,15 @@ export function readAnswer(text: string, context: AnswerContext): ReadAnswer {
     const evidence: FamilyEvidence[] = [];
     const cited: string[] = [];
     for (const entry of family.evidence) {
-      const ref = (typeof entry === 'string' ? entry : entry.ref).trim().replace(/^\[(.*)\]$/, '$1');
+      const ref = (typeof entry === 'string' ? entry : entry.ref).trim().replace(/^\[(.*)\]$/, '$1').trim();
       const reason = typeof entry === 'string' ? '' : entry.reason.trim();
       cited.push(ref);
-      const row = citable.get(ref);
+      const row = citedRow(ref, citable);
       if (!row) {
         out.droppedRefs.push(ref);
         continue;
       }
-      if (evidence.some((e) => e.ref === ref)) continue;
+      if (evidence.some((e) => e.ref === row.ref)) continue;
       evidence.push({ kind: row.kind, ref: row.ref, date: row.date, text: row.text, reason: reason || 'cited by the model' });
     }
     if (evidence.length === 0) {
@@ -112,6 +115,23 @@ export function readAnswer(text: string, context: AnswerContext): ReadAnswer {
     });
   });
   return out;
+}
+
+/**
+ * The shown row a cited ref names: exactly as shown, else an issue or pull
+ * request ref in another spelling (`issue #40`, `Pull#41`), else a bare `#40`
+ * when exactly one shown `issue#`, `pull#` or `pr#` row has that number.
+ * Anything else names no shown row (undefined), however close it looks.
+ */
+function citedRow(ref: string, citable: ReadonlyMap<string, Evidence>): Evidence | undefined {
+  const exact = citable.get(ref);
+  if (exact) return exact;
+  const spelled = /^(issue|pull|pr)\s*#\s*(\d+)$/i.exec(ref);
+  if (spelled) return citable.get(`${spelled[1]!.toLowerCase()}#${spelled[2]}`);
+  const bare = /^#\s*(\d+)$/.exec(ref);
+  if (!bare) return undefined;
+  const numbered = ['issue', 'pull', 'pr'].map((kind) => citable.get(`${kind}#${bare[1]}`)).filter((row) => row !== undefined);
+  return numbered.length === 1 ? numbered[0] : undefined;
 }
 
 /** Highest score first, then title; at most `max`, numbered F1, F2, ... */

@@ -5,9 +5,10 @@ import { assertEvidenceAtT0, buildDigest, renderDigest, type Digest } from './di
 /**
  * The LLM forecaster's prompt, built from a Snapshot only (pure). It holds the
  * repository's name, T0, the directories of the tree at T0 and the evidence
- * digest (./digest.ts): titles, dates, paths, TODO lines, changelog and
- * roadmap items, hotspots and tags, all dated <= T0. Never diffs or file
- * contents, never the repository's path on disk.
+ * digest (./digest.ts): issues and pull requests on the tracker as they stood
+ * at T0, titles, dates, paths, TODO lines, changelog and roadmap items,
+ * hotspots and tags, all dated <= T0. Never diffs or file contents, never the
+ * repository's path on disk.
  *
  * Size: the whole prompt (system and user message) is kept within
  * `maxPromptChars` characters. At about 4 characters per token for English
@@ -15,7 +16,7 @@ import { assertEvidenceAtT0, buildDigest, renderDigest, type Digest } from './di
  * prompt tokens.
  */
 
-export const PROMPT_VERSION = 'llm-forecast-v1';
+export const PROMPT_VERSION = 'llm-forecast-v2';
 export const DEFAULT_MAX_PROMPT_CHARS = 24_000;
 export const CHARS_PER_TOKEN = 4;
 
@@ -30,11 +31,11 @@ export function promptChars(messages: readonly ChatMessage[]): number {
 
 export const SYSTEM_PROMPT = `You forecast the work a software repository is likely to receive in the months after a cutoff date T0, from evidence visible at T0 only.
 
-Group the likely future work into task families. A task family is one kind of change in one code area: a feature to add (category "feature"), a class of defects to fix ("bugfix"), or a restructuring without new behaviour ("refactor"). A good family is specific enough that a person can tell whether a later pull request belongs to it, and is supported by several pieces of evidence: recent work that keeps coming back to an area, TODO and FIXME notes, unreleased changelog entries, open roadmap items, churn hotspots.
+Group the likely future work into task families. A task family is one kind of change in one code area: a feature to add (category "feature"), a class of defects to fix ("bugfix"), or a restructuring without new behaviour ("refactor"). A good family is specific enough that a person can tell whether a later pull request belongs to it, and is supported by several pieces of evidence: open issues and pull requests (feature requests, bug reports, pending changes), recent work that keeps coming back to an area, TODO and FIXME notes, unreleased changelog entries, open roadmap items, churn hotspots.
 
 Rules:
 - Use only the evidence given. Do not use anything you may know about this repository from after T0.
-- Cite evidence only by the refs shown in square brackets in the digest, exactly as written (e.g. pr#12, todo:src/a.ts:3). Citations of any other ref are discarded, and a family left with no valid citation is discarded. Cite at least two refs where the evidence allows.
+- Cite evidence only by the refs shown in square brackets in the digest, exactly as written (e.g. pr#12, issue#40, todo:src/a.ts:3). Citations of any other ref are discarded, and a family left with no valid citation is discarded. Cite at least two refs where the evidence allows.
 - anchor.paths and target_hints.paths are directories or files under the code areas listed (others are discarded).
 - score is your probability, from 0 to 1, that work of this family is merged within six months after T0.
 - acceptance_criteria are statements a merged change of this family can be checked against.
@@ -77,7 +78,7 @@ export function buildForecastPrompt(snapshot: Snapshot, options: PromptOptions):
       `Forecast at most ${options.maxFamilies} task families for the months after T0.`,
       '',
       ...(areas ? [`Code areas at T0 (directory: files directly in it): ${areas}`, ''] : []),
-      `Evidence digest: ${digest ? `${digest.shown} of ${digest.available}` : '000000 of 000000'} rows shown, newest first within each section.`,
+      `Evidence digest: ${digest ? `${digest.shown} of ${digest.available}` : '000000 of 000000'} rows shown, newest first within each section unless its title says otherwise.`,
       '',
     ].join('\n');
   // The header's length with the widest counts, so the final text cannot outgrow the budget.
