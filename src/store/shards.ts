@@ -228,91 +228,105 @@ function mergeRepos(main: Store): Map<number, number> {
   return ids;
 }
 
+interface NaturalKeyMerge {
+  /** The column naming the row's parent (merged before it), and the parent's shard id → main id. */
+  parent: 'repo_id' | 'snapshot_id' | 'forecast_id';
+  parentIds: Map<number, number>;
+  /** The main id of the same object (same natural key) when the main store holds it already. */
+  find: (row: Row, parentId: number) => number | undefined;
+  /** Writes the row, and what hangs from it, into the main store; returns its new main id. */
+  insert: (row: Row, parentId: number) => number;
+}
+
+/**
+ * Shard id → main id for the rows of one table: each row is matched on its
+ * natural key, under its parent's main id; an object the main store holds
+ * already is reused as it is (with what hangs from it), any other is inserted.
+ */
+function mergeByNaturalKey(rows: Row[], { parent, parentIds, find, insert }: NaturalKeyMerge): Map<number, number> {
+  const ids = new Map<number, number>();
+  for (const row of rows) {
+    const parentId = parentIds.get(row[parent] as number)!;
+    ids.set(row.id as number, find(row, parentId) ?? insert(row, parentId));
+  }
+  return ids;
+}
+
 /** Shard snapshot id → main id. A snapshot's stored JSON names its repository by the path the main store keys it by. */
 function mergeSnapshots(main: Store, repoIds: Map<number, number>): Map<number, number> {
   const db = main.db;
-  const ids = new Map<number, number>();
-  const rows = db.prepare('SELECT s.*, r.path AS repo_path FROM shard.snapshots s JOIN shard.repos r ON r.id = s.repo_id ORDER BY s.id').all() as Row[];
-  for (const s of rows) {
-    const repoId = repoIds.get(s.repo_id as number)!;
-    const existing = db.prepare('SELECT id FROM main.snapshots WHERE repo_id = ? AND t0 = ? AND hash = ?').pluck().get(repoId, s.t0, s.hash) as number | undefined;
-    if (existing !== undefined) {
-      ids.set(s.id as number, existing);
-      continue;
-    }
-    const id = db
-      .prepare<unknown[], number>(
-        `INSERT INTO main.snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, json_set(?, '$.repo.path', ?), ?) RETURNING id`,
-      )
-      .pluck()
-      .get(repoId, s.t0, s.commit_sha, s.commit_time, s.config, s.counts, s.hash, s.data, s.repo_path, s.created_at)!;
-    db.prepare('INSERT INTO main.evidence (snapshot_id, ord, kind, ref, date, text, path, data) SELECT ?, ord, kind, ref, date, text, path, data FROM shard.evidence WHERE snapshot_id = ? ORDER BY ord').run(id, s.id);
-    ids.set(s.id as number, id);
-  }
-  return ids;
+  return mergeByNaturalKey(db.prepare('SELECT s.*, r.path AS repo_path FROM shard.snapshots s JOIN shard.repos r ON r.id = s.repo_id ORDER BY s.id').all() as Row[], {
+    parent: 'repo_id',
+    parentIds: repoIds,
+    find: (s, repoId) => db.prepare('SELECT id FROM main.snapshots WHERE repo_id = ? AND t0 = ? AND hash = ?').pluck().get(repoId, s.t0, s.hash) as number | undefined,
+    insert: (s, repoId) => {
+      const id = db
+        .prepare<unknown[], number>(
+          `INSERT INTO main.snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, json_set(?, '$.repo.path', ?), ?) RETURNING id`,
+        )
+        .pluck()
+        .get(repoId, s.t0, s.commit_sha, s.commit_time, s.config, s.counts, s.hash, s.data, s.repo_path, s.created_at)!;
+      db.prepare('INSERT INTO main.evidence (snapshot_id, ord, kind, ref, date, text, path, data) SELECT ?, ord, kind, ref, date, text, path, data FROM shard.evidence WHERE snapshot_id = ? ORDER BY ord').run(id, s.id);
+      return id;
+    },
+  });
 }
 
 /** Shard forecast id → main id, with families, their citations and model calls. */
 function mergeForecasts(main: Store, snapshotIds: Map<number, number>): Map<number, number> {
   const db = main.db;
-  const ids = new Map<number, number>();
-  for (const f of db.prepare('SELECT * FROM shard.forecasts ORDER BY id').all() as Row[]) {
-    const snapshotId = snapshotIds.get(f.snapshot_id as number)!;
-    const existing = db.prepare('SELECT id FROM main.forecasts WHERE snapshot_id = ? AND forecaster = ? AND hash = ?').pluck().get(snapshotId, f.forecaster, f.hash) as number | undefined;
-    if (existing !== undefined) {
-      ids.set(f.id as number, existing);
-      continue;
-    }
-    const id = db
-      .prepare<unknown[], number>(
-        `INSERT INTO main.forecasts (snapshot_id, forecaster, config, abstained, abstain_reason, snapshot_hash, hash, frozen_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      )
-      .pluck()
-      .get(snapshotId, f.forecaster, f.config, f.abstained, f.abstain_reason, f.snapshot_hash, f.hash, f.frozen_at)!;
-    for (const fam of db.prepare('SELECT * FROM shard.families WHERE forecast_id = ? ORDER BY ord').all(f.id) as Row[]) {
-      const row = db
-        .prepare<unknown[], number>('INSERT INTO main.families (forecast_id, ord, family_id, category, title, anchor, score, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
+  return mergeByNaturalKey(db.prepare('SELECT * FROM shard.forecasts ORDER BY id').all() as Row[], {
+    parent: 'snapshot_id',
+    parentIds: snapshotIds,
+    find: (f, snapshotId) => db.prepare('SELECT id FROM main.forecasts WHERE snapshot_id = ? AND forecaster = ? AND hash = ?').pluck().get(snapshotId, f.forecaster, f.hash) as number | undefined,
+    insert: (f, snapshotId) => {
+      const id = db
+        .prepare<unknown[], number>(
+          `INSERT INTO main.forecasts (snapshot_id, forecaster, config, abstained, abstain_reason, snapshot_hash, hash, frozen_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
         .pluck()
-        .get(id, fam.ord, fam.family_id, fam.category, fam.title, fam.anchor, fam.score, fam.data)!;
-      db.prepare('INSERT INTO main.family_evidence (family_row, ref, kind, date, reason) SELECT ?, ref, kind, date, reason FROM shard.family_evidence WHERE family_row = ?').run(row, fam.id);
-    }
-    copyModelCalls(main, 'forecast_id', f.id as number, id);
-    ids.set(f.id as number, id);
-  }
-  return ids;
+        .get(snapshotId, f.forecaster, f.config, f.abstained, f.abstain_reason, f.snapshot_hash, f.hash, f.frozen_at)!;
+      for (const fam of db.prepare('SELECT * FROM shard.families WHERE forecast_id = ? ORDER BY ord').all(f.id) as Row[]) {
+        const row = db
+          .prepare<unknown[], number>('INSERT INTO main.families (forecast_id, ord, family_id, category, title, anchor, score, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
+          .pluck()
+          .get(id, fam.ord, fam.family_id, fam.category, fam.title, fam.anchor, fam.score, fam.data)!;
+        db.prepare('INSERT INTO main.family_evidence (family_row, ref, kind, date, reason) SELECT ?, ref, kind, date, reason FROM shard.family_evidence WHERE family_row = ?').run(row, fam.id);
+      }
+      copyModelCalls(main, 'forecast_id', f.id as number, id);
+      return id;
+    },
+  });
 }
 
 /** Shard validation id → main id, with verdicts, matches and model calls. */
 function mergeValidations(main: Store, forecastIds: Map<number, number>): Map<number, number> {
   const db = main.db;
-  const ids = new Map<number, number>();
-  for (const v of db.prepare('SELECT * FROM shard.validations ORDER BY id').all() as Row[]) {
-    const forecastId = forecastIds.get(v.forecast_id as number)!;
-    const existing = db.prepare('SELECT id FROM main.validations WHERE forecast_id = ? AND judge = ? AND hash = ?').pluck().get(forecastId, v.judge, v.hash) as number | undefined;
-    if (existing !== undefined) {
-      ids.set(v.id as number, existing);
-      continue;
-    }
-    const id = db
-      .prepare<unknown[], number>(
-        `INSERT INTO main.validations (forecast_id, forecast_hash, judge, judge_config, window_length, window_start, window_end, exclude_bots, metrics, hash, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      )
-      .pluck()
-      .get(forecastId, v.forecast_hash, v.judge, v.judge_config, v.window_length, v.window_start, v.window_end, v.exclude_bots, v.metrics, v.hash, v.created_at)!;
-    for (const verdict of db.prepare('SELECT * FROM shard.verdicts WHERE validation_id = ? ORDER BY ord').all(v.id) as Row[]) {
-      const row = db
-        .prepare<unknown[], number>('INSERT INTO main.verdicts (validation_id, ord, family_id, category, label, score, reason) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+  return mergeByNaturalKey(db.prepare('SELECT * FROM shard.validations ORDER BY id').all() as Row[], {
+    parent: 'forecast_id',
+    parentIds: forecastIds,
+    find: (v, forecastId) => db.prepare('SELECT id FROM main.validations WHERE forecast_id = ? AND judge = ? AND hash = ?').pluck().get(forecastId, v.judge, v.hash) as number | undefined,
+    insert: (v, forecastId) => {
+      const id = db
+        .prepare<unknown[], number>(
+          `INSERT INTO main.validations (forecast_id, forecast_hash, judge, judge_config, window_length, window_start, window_end, exclude_bots, metrics, hash, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
         .pluck()
-        .get(id, verdict.ord, verdict.family_id, verdict.category, verdict.label, verdict.score, verdict.reason)!;
-      db.prepare('INSERT INTO main.matches (verdict_id, ord, work_item_key, title, label, score, reason) SELECT ?, ord, work_item_key, title, label, score, reason FROM shard.matches WHERE verdict_id = ?').run(row, verdict.id);
-    }
-    copyModelCalls(main, 'validation_id', v.id as number, id);
-    ids.set(v.id as number, id);
-  }
-  return ids;
+        .get(forecastId, v.forecast_hash, v.judge, v.judge_config, v.window_length, v.window_start, v.window_end, v.exclude_bots, v.metrics, v.hash, v.created_at)!;
+      for (const verdict of db.prepare('SELECT * FROM shard.verdicts WHERE validation_id = ? ORDER BY ord').all(v.id) as Row[]) {
+        const row = db
+          .prepare<unknown[], number>('INSERT INTO main.verdicts (validation_id, ord, family_id, category, label, score, reason) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+          .pluck()
+          .get(id, verdict.ord, verdict.family_id, verdict.category, verdict.label, verdict.score, verdict.reason)!;
+        db.prepare('INSERT INTO main.matches (verdict_id, ord, work_item_key, title, label, score, reason) SELECT ?, ord, work_item_key, title, label, score, reason FROM shard.matches WHERE verdict_id = ?').run(row, verdict.id);
+      }
+      copyModelCalls(main, 'validation_id', v.id as number, id);
+      return id;
+    },
+  });
 }
 
 function copyModelCalls(main: Store, owner: 'forecast_id' | 'validation_id', from: number, to: number): void {

@@ -1,19 +1,14 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeRepo } from '../../src/demo/write-repo.js';
 import { jobId } from '../../src/queue/model.js';
 import { runCli, runCliJson } from '../cli/run-cli.js';
-import { tempDir } from '../fixtures/repo.js';
 import { STUDY_T0, studyCommits, writeConfig } from '../study/fixtures.js';
-import { counts, expectMergedOnce, freePort, REDIS, running, startRedis, startWorker, stopWorkers, type TestRedis } from './fixtures.js';
-
-const PASSWORD = 'hunter2-s3cret';
+import { expectMergedOnce, freePort, PASSWORD, REDIS, running, setUpFaultStudy, startWorker, stopWorkers, type TestRedis } from './fixtures.js';
 
 describe.skipIf(!REDIS)('queue errors', () => {
   let root: string;
@@ -22,22 +17,15 @@ describe.skipIf(!REDIS)('queue errors', () => {
   let config: string;
 
   beforeAll(async () => {
-    root = await tempDir('swe-future-faults-');
-    await Promise.all([writeRepo(join(root, 'clones/alpha'), studyCommits('http')), writeRepo(join(root, 'clones/beta'), studyCommits('parser', 3)), writeRepo(join(root, 'clones/gamma'), studyCommits('cache', 6))]);
-    redis = await startRedis(PASSWORD);
-    inspect = new Queue('swe-future-study', { connection: { url: redis.url, maxRetriesPerRequest: null } });
+    ({ root, redis, inspect, config } = await setUpFaultStudy('errors'));
     // One worker for every test here (each test's study has jobs of its own).
     startWorker(redis.url, ['--name', 'S', '--cache', join(root, 'cache')]);
-    config = writeConfig(root, { name: 'errors', repos: ['alpha', 'beta'].map((n) => ({ path: `clones/${n}`, t0: STUDY_T0 })) });
   });
   afterAll(async () => {
     await stopWorkers();
     await inspect?.close();
     await redis?.stop();
   });
-
-  const study = (db: string, ...extra: string[]) => runCliJson(['study', '--config', config, '--db', db, '--queue', redis.url, ...extra]);
-  const activeBy = async (name: string) => (await inspect.getJobs(['active'])).some((j) => j.processedBy === name);
 
   test('an unreachable queue or a wrong password is one line and exit 2, with no store created and no password shown', async () => {
     const port = await freePort();
@@ -77,7 +65,7 @@ describe.skipIf(!REDIS)('queue errors', () => {
   });
 
   test('a job whose repository is missing fails alone, at once; --retry-failed re-queues it once it is there', async () => {
-    const missing = writeConfig(root, { name: 'missing', repos: [{ path: 'clones/alpha', t0: STUDY_T0 }, { path: 'clones/delta', t0: STUDY_T0 }] }, 'missing.json');
+    const missing = writeConfig(root, { name: 'missing', judges: ['lexical'], repos: [{ path: 'clones/alpha', t0: STUDY_T0 }, { path: 'clones/delta', t0: STUDY_T0 }] }, 'missing.json');
     const db = join(root, 'missing.db');
     const first = await runCliJson(['study', '--config', missing, '--db', db, '--queue', redis.url]);
     expect(first.study).toMatchObject({ repos: 2, done: 1, failed: 1, interrupted: false });

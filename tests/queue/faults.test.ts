@@ -1,19 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { writeRepo } from '../../src/demo/write-repo.js';
-import { jobId } from '../../src/queue/model.js';
-import { runCli, runCliJson } from '../cli/run-cli.js';
-import { tempDir } from '../fixtures/repo.js';
-import { STUDY_T0, studyCommits, writeConfig } from '../study/fixtures.js';
-import { CLI_ROOT, counts, expectMergedOnce, freePort, REDIS, startRedis, startWorker, stopWorkers, type TestRedis, waitFor } from './fixtures.js';
-
-const PASSWORD = 'hunter2-s3cret';
+import { runCliJson } from '../cli/run-cli.js';
+import { CLI_ROOT, counts, expectMergedOnce, REDIS, setUpFaultStudy, startWorker, stopWorkers, type TestRedis, waitFor } from './fixtures.js';
 
 describe.skipIf(!REDIS)('queue faults', () => {
   let root: string;
@@ -22,11 +13,7 @@ describe.skipIf(!REDIS)('queue faults', () => {
   let config: string;
 
   beforeAll(async () => {
-    root = await tempDir('swe-future-faults-');
-    await Promise.all([writeRepo(join(root, 'clones/alpha'), studyCommits('http')), writeRepo(join(root, 'clones/beta'), studyCommits('parser', 3)), writeRepo(join(root, 'clones/gamma'), studyCommits('cache', 6))]);
-    redis = await startRedis(PASSWORD);
-    inspect = new Queue('swe-future-study', { connection: { url: redis.url, maxRetriesPerRequest: null } });
-    config = writeConfig(root, { name: 'faults', repos: ['alpha', 'beta'].map((n) => ({ path: `clones/${n}`, t0: STUDY_T0 })) });
+    ({ root, redis, inspect, config } = await setUpFaultStudy('faults'));
   });
   afterEach(async () => {
     await stopWorkers();

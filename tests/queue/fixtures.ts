@@ -4,8 +4,11 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { writeRepo } from '../../src/demo/write-repo.js';
 import { tempDir } from '../fixtures/repo.js';
+import { STUDY_T0, studyCommits, writeConfig } from '../study/fixtures.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -73,6 +76,31 @@ export async function startRedis(password?: string): Promise<TestRedis> {
       }
     },
   };
+}
+
+/** The password of the fault tests' Redis, which must never be printed, logged or stored. */
+export const PASSWORD = 'hunter2-s3cret';
+
+export interface FaultStudy {
+  /** A temporary folder with three study repositories, `clones/alpha`, `clones/beta` and `clones/gamma`. */
+  root: string;
+  /** A Redis of the test file's own, requiring PASSWORD. */
+  redis: TestRedis;
+  /** The study queue on it, to look at the jobs. */
+  inspect: Queue;
+  /** A study config in `root` over alpha and beta. */
+  config: string;
+}
+
+/** What the fault tests (errors, faults) start from: repositories, a study config named `name`, and a Redis. */
+export async function setUpFaultStudy(name: string): Promise<FaultStudy> {
+  const root = await tempDir('swe-future-faults-');
+  await Promise.all([writeRepo(join(root, 'clones/alpha'), studyCommits('http')), writeRepo(join(root, 'clones/beta'), studyCommits('parser', 3)), writeRepo(join(root, 'clones/gamma'), studyCommits('cache', 6))]);
+  // One judge: what is under test is the queue; the results per repository are forecasters × judges.
+  const config = writeConfig(root, { name, judges: ['lexical'], repos: ['alpha', 'beta'].map((n) => ({ path: `clones/${n}`, t0: STUDY_T0 })) });
+  const redis = await startRedis(PASSWORD);
+  const inspect = new Queue('swe-future-study', { connection: { url: redis.url, maxRetriesPerRequest: null } });
+  return { root, redis, inspect, config };
 }
 
 export interface TestWorker {

@@ -23,7 +23,7 @@ test('a shard merged twice changes nothing, and a second repository reuses what 
   const dir = await tempDir('swe-future-shard-');
   const repo = await makeStudyRepo('http');
   const file = join(dir, 'study.json');
-  const config = parseStudyConfig(JSON.stringify({ name: 's', repos: [{ path: repo.dir, t0: STUDY_T0 }, { path: repo.dir, t0: '2024-05-01' }] }), file, { now: new Date('2026-01-01') });
+  const config = parseStudyConfig(JSON.stringify({ name: 's', judges: ['lexical'], repos: [{ path: repo.dir, t0: STUDY_T0 }, { path: repo.dir, t0: '2024-05-01' }] }), file, { now: new Date('2026-01-01') });
   const db = join(dir, 'main.db');
   const main = openStore(db);
   const { study } = openStudy(main, config, ['a', 'b']);
