@@ -13,7 +13,7 @@ import { knownCommits, loadFirstParentChain, saveCommits } from '../store/commit
 import { openStore, type Store } from '../store/open.js';
 import { findRepo, upsertRepo } from '../store/repos.js';
 import { transact } from '../store/transaction.js';
-import { saveSnapshot } from '../store/snapshots.js';
+import { findTreeScan, saveSnapshot } from '../store/snapshots.js';
 import { loadGithubItems, saveTrackedWorkItems } from '../store/github-items.js';
 import { parseDate } from '../time.js';
 
@@ -75,6 +75,7 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
     if (!cut.commit) throw noCommitAtT0(chain, options.t0, truncated);
 
     progress.stage('scanning the tree at T0');
+    const cache = store;
     const snapshot = await takeSnapshot({
       repo: { name, path: git.facts.path, defaultBranch: git.facts.defaultBranch },
       t0,
@@ -83,6 +84,8 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
       reader: git,
       tracker: tracker.length > 0 ? tracker : undefined,
       onProgress: (done, total) => progress.tick(done, total),
+      // An earlier snapshot of the same commit, history and config already scanned this tree.
+      reuseScan: cache && known ? (key) => findTreeScan(cache, known.id, key) : undefined,
     });
 
     store ??= openStore(options.db);

@@ -2,14 +2,12 @@ import type { Commit, TreeFile } from '../git/model.js';
 import type { GithubItem } from '../github/model.js';
 import { contentHash } from '../hash.js';
 import { reconstructWorkItems } from '../sources/reconstruct.js';
-import { isChangelogPath, isRoadmapPath, roadmapItems, topChangelogSection, type DocLine } from './changelog.js';
 import { assertVisibleAtT0 } from './guard.js';
 import { findHotspots } from './hotspots.js';
 import { trackerEvidence } from './issues.js';
-import { fileVersions, firstSeenDates, ReadBudget } from './line-history.js';
 import { Snapshot, SnapshotConfig, type Evidence } from './model.js';
-import { decodeText, looksBinary, type SnapshotReader } from './reader.js';
-import { findTodos, todoSkipReason } from './todos.js';
+import type { SnapshotReader } from './reader.js';
+import { scanTree, type TreeScan, type TreeScanKey } from './tree-scan.js';
 import { compareText } from '../text/order.js';
 
 export const DEFAULT_SNAPSHOT_CONFIG: SnapshotConfig = {
@@ -32,6 +30,12 @@ export interface SnapshotInput {
   tracker?: readonly GithubItem[];
   /** Progress through the files scanned for TODOs. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A tree scan with this key taken before (an earlier snapshot of the same
+   * commit, history and config; see storedTreeScan), used instead of reading
+   * the tree again; null to scan.
+   */
+  reuseScan?: (key: TreeScanKey) => TreeScan | null;
 }
 
 /**
@@ -48,21 +52,22 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
   assertVisibleAtT0(input.history.map((c) => ({ ref: `commit:${c.sha}`, date: c.committerTime })), input.t0);
 
   const counts: Record<string, number> = { commits: input.history.length, historyTruncated: input.truncated ? 1 : 0 };
-  const budget = new ReadBudget(config.todoFirstSeenBudget);
   const files = await input.reader.listFiles(head.sha);
+  const tree = directoryTree(files);
   const tracked = trackerEvidence(input.tracker, input.t0, workItemEvidence(input.history, counts), counts);
+  const tags = await tagEvidence(input, counts);
+  const scan = await treeScan(input, files, head, { commit: head.sha, config, commits: input.history.length, truncated: input.truncated, tree });
+  Object.assign(counts, scan.counts);
   const evidence: Evidence[] = [
     ...tracked.workItems,
-    ...(await tagEvidence(input, counts)),
-    ...(await documentEvidence(input, files, head, budget, counts)),
-    ...(await todoEvidence(input, files, head, config, budget, counts)),
+    ...tags,
+    ...scan.evidence,
     ...hotspotEvidence(input.history, input.t0, head, config, counts),
     ...tracked.issues,
   ];
-  counts.firstSeenReads = budget.used;
+  counts.firstSeenReads = scan.firstSeenReads;
   assertVisibleAtT0(evidence, input.t0);
 
-  const tree = directoryTree(files);
   const hash = contentHash({ t0: input.t0, commit: head.sha, config, tree, evidence });
   return Snapshot.parse({
     repo: input.repo,
@@ -75,6 +80,14 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
     hash,
     evidence,
   });
+}
+
+/** The tree scan lent by `input.reuseScan` for this key, else a new one. */
+async function treeScan(input: SnapshotInput, files: readonly TreeFile[], head: Commit, key: TreeScanKey): Promise<TreeScan> {
+  const reused = input.reuseScan?.(key);
+  if (!reused) return scanTree(input, files, head, key.config);
+  input.onProgress?.(files.length, files.length);
+  return reused;
 }
 
 /** Directories to depth 3 with the number of files directly in each ('' is the root). */
@@ -120,138 +133,6 @@ async function tagEvidence(input: SnapshotInput, counts: Record<string, number>)
   // How many tags were left out is not counted: that number would tell of tags made after T0.
   counts.tags = kept.length;
   return kept.sort((a, b) => compareText(a.date, b.date) || compareText(a.ref, b.ref));
-}
-
-async function documentEvidence(
-  input: SnapshotInput,
-  files: readonly TreeFile[],
-  head: Commit,
-  budget: ReadBudget,
-  counts: Record<string, number>,
-): Promise<Evidence[]> {
-  const out: Evidence[] = [];
-  counts.changelogEntries = 0;
-  counts.roadmapItems = 0;
-  for (const file of files) {
-    const changelog = isChangelogPath(file.path);
-    if (!changelog && !isRoadmapPath(file.path)) continue;
-    const bytes = await input.reader.readBlob(file.oid);
-    if (!bytes) {
-      counts.missingBlobs = (counts.missingBlobs ?? 0) + 1;
-      continue;
-    }
-    const text = decodeText(bytes);
-    if (changelog) {
-      const section = topChangelogSection(text);
-      if (!section) continue;
-      const dates = await lineDates(input, file.path, section.entries, budget);
-      for (const entry of section.entries) {
-        out.push({
-          kind: 'changelog',
-          ref: `changelog:${file.path}:${entry.line}`,
-          date: dates.get(entry.raw) ?? head.committerTime,
-          text: entry.text,
-          path: file.path,
-          line: entry.line,
-          section: section.heading,
-        });
-        counts.changelogEntries++;
-      }
-    } else {
-      const items = roadmapItems(text);
-      const dates = await lineDates(input, file.path, items, budget);
-      for (const item of items) {
-        out.push({
-          kind: 'roadmap',
-          ref: `roadmap:${file.path}:${item.line}`,
-          date: dates.get(item.raw) ?? head.committerTime,
-          text: item.text,
-          path: file.path,
-          line: item.line,
-          done: item.done,
-        });
-        counts.roadmapItems++;
-      }
-    }
-  }
-  return out;
-}
-
-async function lineDates(
-  input: SnapshotInput,
-  path: string,
-  lines: readonly DocLine[],
-  budget: ReadBudget,
-): Promise<Map<string, string | null>> {
-  const versions = fileVersions(input.history, path);
-  if (versions.length === 0) return new Map();
-  return firstSeenDates(input.reader, versions, lines.map((l) => l.raw), budget);
-}
-
-async function todoEvidence(
-  input: SnapshotInput,
-  files: readonly TreeFile[],
-  head: Commit,
-  config: SnapshotConfig,
-  budget: ReadBudget,
-  counts: Record<string, number>,
-): Promise<Evidence[]> {
-  Object.assign(counts, { todos: 0, todoFilesScanned: 0, skippedBinary: 0, skippedHuge: 0, skippedVendor: 0, todosOverLimit: 0 });
-  counts.missingBlobs ??= 0;
-  const out: Evidence[] = [];
-  let done = 0;
-  for (const file of files) {
-    input.onProgress?.(++done, files.length);
-    const skip = todoSkipReason(file.path);
-    if (skip === 'vendor') {
-      counts.skippedVendor!++;
-      continue;
-    }
-    if (skip === 'binary') {
-      counts.skippedBinary!++;
-      continue;
-    }
-    const bytes = await input.reader.readBlob(file.oid);
-    if (!bytes) {
-      counts.missingBlobs!++;
-      continue;
-    }
-    if (bytes.length > config.todoMaxFileBytes) {
-      counts.skippedHuge!++;
-      continue;
-    }
-    if (looksBinary(bytes)) {
-      counts.skippedBinary!++;
-      continue;
-    }
-    counts.todoFilesScanned!++;
-    const todos = findTodos(file.path, decodeText(bytes));
-    if (todos.length === 0) continue;
-    const room = config.todoMaxLines - counts.todos!;
-    if (room <= 0) {
-      counts.todosOverLimit! += todos.length;
-      continue;
-    }
-    const kept = todos.slice(0, room);
-    counts.todosOverLimit! += todos.length - kept.length;
-    const versions = fileVersions(input.history, file.path);
-    const dates = versions.length ? await firstSeenDates(input.reader, versions, kept.map((t) => t.raw), budget) : new Map();
-    for (const todo of kept) {
-      const firstSeen = dates.get(todo.raw) ?? null;
-      out.push({
-        kind: 'todo',
-        ref: `todo:${file.path}:${todo.line}`,
-        date: firstSeen ?? head.committerTime,
-        text: todo.text,
-        path: file.path,
-        line: todo.line,
-        marker: todo.marker,
-        firstSeen,
-      });
-    }
-    counts.todos! += kept.length;
-  }
-  return out;
 }
 
 function hotspotEvidence(

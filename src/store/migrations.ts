@@ -409,12 +409,17 @@ CREATE INDEX tasks_by_status ON tasks (synthesis_id, status);
 ALTER TABLE model_calls ADD COLUMN synthesis_id INTEGER REFERENCES syntheses(id);
 `;
 
+const v6 = `
+ALTER TABLE snapshots ADD COLUMN tree_scan TEXT;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
   { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
   { version: 3, description: 'validations, verdicts and matches, embedding cache, studies', sql: v3 },
   { version: 4, description: "GitHub archive, sync state and items; evidence kind 'issue'", sql: v4 },
   { version: 5, description: 'syntheses and their tasks; model calls of a synthesis', sql: v5 },
+  { version: 6, description: "the tree-scan rules that made a snapshot's TODO, changelog and roadmap rows", sql: v6 },
 ];
 
 /** The schema version this swe-future writes and reads. */

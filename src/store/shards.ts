@@ -262,11 +262,11 @@ function mergeSnapshots(main: Store, repoIds: Map<number, number>): Map<number, 
     insert: (s, repoId) => {
       const id = db
         .prepare<unknown[], number>(
-          `INSERT INTO main.snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, json_set(?, '$.repo.path', ?), ?) RETURNING id`,
+          `INSERT INTO main.snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at, tree_scan)
+           VALUES (?, ?, ?, ?, ?, ?, ?, json_set(?, '$.repo.path', ?), ?, ?) RETURNING id`,
         )
         .pluck()
-        .get(repoId, s.t0, s.commit_sha, s.commit_time, s.config, s.counts, s.hash, s.data, s.repo_path, s.created_at)!;
+        .get(repoId, s.t0, s.commit_sha, s.commit_time, s.config, s.counts, s.hash, s.data, s.repo_path, s.created_at, s.tree_scan)!;
       db.prepare('INSERT INTO main.evidence (snapshot_id, ord, kind, ref, date, text, path, data) SELECT ?, ord, kind, ref, date, text, path, data FROM shard.evidence WHERE snapshot_id = ? ORDER BY ord').run(id, s.id);
       return id;
     },

@@ -1,6 +1,7 @@
 import { UserError } from '../errors.js';
 import { assertVisibleAtT0 } from '../snapshot/guard.js';
 import { type Evidence, Snapshot } from '../snapshot/model.js';
+import { storedTreeScan, TREE_SCAN_VERSION, type TreeScan, type TreeScanKey } from '../snapshot/tree-scan.js';
 import type { Store } from './open.js';
 import { storedTime } from './times.js';
 import { transact } from './transaction.js';
@@ -15,22 +16,24 @@ import { transact } from './transaction.js';
  * Stores a snapshot with all its evidence in one transaction, or, when one
  * with the same repository, T0 and hash is already stored, returns that one
  * with `reused: true`. Throws EVIDENCE_AFTER_T0 (and writes nothing) when any
- * evidence is dated after T0.
+ * evidence is dated after T0, whether or not it would be written. A snapshot
+ * is validated against its schema only when it is written: a reused one
+ * writes nothing.
  */
 export function saveSnapshot(store: Store, repoId: number, snapshot: Snapshot): { id: number; reused: boolean } {
   assertVisibleAtT0(snapshot.evidence, snapshot.t0);
-  const snap = Snapshot.parse(snapshot);
-  const t0 = storedTime(snap.t0, 'snapshot t0');
+  const t0 = storedTime(snapshot.t0, 'snapshot t0');
   const insertSnapshot = store.db.prepare<unknown[], number>(
-    `INSERT INTO snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at, tree_scan)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const insertEvidence = store.db.prepare(
     `INSERT INTO evidence (snapshot_id, ord, kind, ref, date, text, path, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   return transact(store, () => {
-    const existing = findSnapshot(store, repoId, t0, snap.hash);
+    const existing = findSnapshot(store, repoId, t0, snapshot.hash);
     if (existing !== null) return { id: existing, reused: true };
+    const snap = Snapshot.parse(snapshot);
     const { evidence, ...header } = snap;
     const id = insertSnapshot.pluck().get(
       repoId,
@@ -42,6 +45,7 @@ export function saveSnapshot(store: Store, repoId: number, snapshot: Snapshot): 
       snap.hash,
       JSON.stringify(header),
       new Date().toISOString(),
+      TREE_SCAN_VERSION,
     )!;
     evidence.forEach((e, ord) => {
       const date = storedTime(e.date, `evidence ${e.ref} date`);
@@ -81,6 +85,27 @@ export function loadSnapshot(store: Store, id: number): Snapshot {
     .all(id)
     .map((data) => JSON.parse(data) as Evidence);
   return { ...(JSON.parse(data) as Omit<Snapshot, 'evidence'>), evidence };
+}
+
+/**
+ * The tree scan (changelog, roadmap and TODO rows with their counts) of the
+ * earliest stored snapshot of `repoId` taken with the same key, whatever its
+ * T0 or tracker archive; null when there is none. A new snapshot of that
+ * commit reuses it instead of reading the tree again (see storedTreeScan).
+ */
+export function findTreeScan(store: Store, repoId: number, key: TreeScanKey): TreeScan | null {
+  const candidates = store.db
+    .prepare<[number, string, string], { id: number; data: string }>('SELECT id, data FROM snapshots WHERE repo_id = ? AND commit_sha = ? AND tree_scan = ? ORDER BY id')
+    .all(repoId, key.commit, TREE_SCAN_VERSION);
+  const rows = store.db.prepare<[number], string>(
+    `SELECT data FROM evidence WHERE snapshot_id = ? AND kind IN ('changelog', 'roadmap', 'todo') ORDER BY ord`,
+  );
+  for (const candidate of candidates) {
+    const header = JSON.parse(candidate.data) as Omit<Snapshot, 'evidence'>;
+    const scan = storedTreeScan(key, header, () => rows.pluck().all(candidate.id).map((data) => JSON.parse(data) as Evidence));
+    if (scan) return scan;
+  }
+  return null;
 }
 
 /** The file an evidence row points into, for SQL that joins evidence to paths; null for kinds without one. */

@@ -20,7 +20,11 @@ export function saveWorkItems(store: Store, repoId: number, items: readonly Work
      ON CONFLICT (repo_id, key) DO UPDATE SET
        number = excluded.number, sha = excluded.sha, title = excluded.title, body = excluded.body,
        merged_at = excluded.merged_at, author = excluded.author, kind = excluded.kind, labels = excluded.labels,
-       bot = excluded.bot, bot_reason = excluded.bot_reason, paths = excluded.paths`,
+       bot = excluded.bot, bot_reason = excluded.bot_reason, paths = excluded.paths
+     -- An unchanged item is not written again (a re-run saves every item of the history).
+     WHERE (number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths) IS NOT
+       (excluded.number, excluded.sha, excluded.title, excluded.body, excluded.merged_at, excluded.author,
+        excluded.kind, excluded.labels, excluded.bot, excluded.bot_reason, excluded.paths)`,
   );
   transact(store, () => {
     for (const item of parsed) {

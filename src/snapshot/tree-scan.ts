@@ -1,0 +1,235 @@
+import type { Commit, TreeFile } from '../git/model.js';
+import { canonicalJson } from '../hash.js';
+import { isChangelogPath, isRoadmapPath, roadmapItems, topChangelogSection, type DocLine } from './changelog.js';
+import { fileVersions, firstSeenDates, ReadBudget } from './line-history.js';
+import type { Evidence, Snapshot, SnapshotConfig } from './model.js';
+import { decodeText, looksBinary, type SnapshotReader } from './reader.js';
+import { findTodos, todoSkipReason } from './todos.js';
+
+/**
+ * The costly part of a snapshot: reading the files at the snapshot commit for
+ * changelog, roadmap and TODO lines, and dating those lines along the
+ * first-parent history. Its result depends on the commit (its tree, its
+ * history) and the config alone, never on T0 or the tracker archive, so an
+ * earlier snapshot of the same commit can lend it to a new one (see
+ * `storedTreeScan`).
+ */
+export interface TreeScan {
+  /** Changelog and roadmap rows, then TODO rows, in snapshot order. */
+  evidence: Evidence[];
+  /** What the scan saw, skipped or missed, in the order a scan sets the counts (`TREE_SCAN_COUNTS`). */
+  counts: Record<string, number>;
+  /** Older file versions read to date lines (the snapshot's `firstSeenReads`, counted after hotspots). */
+  firstSeenReads: number;
+}
+
+/**
+ * The rules a tree scan follows (TODO markers, changelog and roadmap reading),
+ * stored with every snapshot: a stored scan is reused only by the same rules.
+ * Bump it whenever those rules change what a scan finds.
+ */
+export const TREE_SCAN_VERSION = 'tree-scan-v1';
+
+/** Everything a tree scan's result depends on, besides the repository's objects. */
+export interface TreeScanKey {
+  commit: string;
+  config: SnapshotConfig;
+  /** The length of the first-parent history from the commit, and whether it ends at a shallow cut: lines are dated along it. */
+  commits: number;
+  truncated: boolean;
+  /** The directories at the commit with their file counts: the same files were listed. */
+  tree: Snapshot['tree'];
+}
+
+/** The counts a tree scan sets; every snapshot has all of them. */
+export const TREE_SCAN_COUNTS = [
+  'changelogEntries',
+  'roadmapItems',
+  'todos',
+  'todoFilesScanned',
+  'skippedBinary',
+  'skippedHuge',
+  'skippedVendor',
+  'todosOverLimit',
+  'missingBlobs',
+] as const;
+
+const SCANNED_KINDS: ReadonlySet<string> = new Set(['changelog', 'roadmap', 'todo']);
+
+interface ScanInput {
+  history: readonly Commit[];
+  reader: SnapshotReader;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Reads the tree at `head` (the newest commit of `input.history`): changelog and roadmap lines, then TODOs. */
+export async function scanTree(input: ScanInput, files: readonly TreeFile[], head: Commit, config: SnapshotConfig): Promise<TreeScan> {
+  const counts: Record<string, number> = {};
+  const budget = new ReadBudget(config.todoFirstSeenBudget);
+  const evidence = [
+    ...(await documentEvidence(input, files, head, budget, counts)),
+    ...(await todoEvidence(input, files, head, config, budget, counts)),
+  ];
+  return { evidence, counts, firstSeenReads: budget.used };
+}
+
+/**
+ * The tree scan of a stored snapshot, when it was taken with the same key and
+ * so would scan to the same rows; else null. `rows` gives that snapshot's
+ * evidence in order (only its changelog, roadmap and TODO rows are kept).
+ * Not reused: a snapshot that could not read some blob at its commit (a
+ * partial clone may have it by now), or one whose counts or rows do not add
+ * up to a whole scan.
+ */
+export function storedTreeScan(key: TreeScanKey, stored: Omit<Snapshot, 'evidence'>, rows: () => readonly Evidence[]): TreeScan | null {
+  const c = stored.counts;
+  if (
+    stored.commit !== key.commit ||
+    c.commits !== key.commits ||
+    c.historyTruncated !== (key.truncated ? 1 : 0) ||
+    c.missingBlobs !== 0 ||
+    typeof c.firstSeenReads !== 'number' ||
+    TREE_SCAN_COUNTS.some((name) => typeof c[name] !== 'number') ||
+    canonicalJson(stored.config) !== canonicalJson(key.config) ||
+    canonicalJson(stored.tree) !== canonicalJson(key.tree)
+  ) {
+    return null;
+  }
+  const evidence = rows().filter((e) => SCANNED_KINDS.has(e.kind));
+  if (evidence.length !== c.changelogEntries! + c.roadmapItems! + c.todos!) return null;
+  const names: ReadonlySet<string> = new Set(TREE_SCAN_COUNTS);
+  const counts = Object.fromEntries(Object.entries(c).filter(([name]) => names.has(name)));
+  return { evidence, counts, firstSeenReads: c.firstSeenReads };
+}
+
+async function documentEvidence(
+  input: ScanInput,
+  files: readonly TreeFile[],
+  head: Commit,
+  budget: ReadBudget,
+  counts: Record<string, number>,
+): Promise<Evidence[]> {
+  const out: Evidence[] = [];
+  counts.changelogEntries = 0;
+  counts.roadmapItems = 0;
+  for (const file of files) {
+    const changelog = isChangelogPath(file.path);
+    if (!changelog && !isRoadmapPath(file.path)) continue;
+    const bytes = await input.reader.readBlob(file.oid);
+    if (!bytes) {
+      counts.missingBlobs = (counts.missingBlobs ?? 0) + 1;
+      continue;
+    }
+    const text = decodeText(bytes);
+    if (changelog) {
+      const section = topChangelogSection(text);
+      if (!section) continue;
+      const dates = await lineDates(input, file.path, section.entries, budget);
+      for (const entry of section.entries) {
+        out.push({
+          kind: 'changelog',
+          ref: `changelog:${file.path}:${entry.line}`,
+          date: dates.get(entry.raw) ?? head.committerTime,
+          text: entry.text,
+          path: file.path,
+          line: entry.line,
+          section: section.heading,
+        });
+        counts.changelogEntries++;
+      }
+    } else {
+      const items = roadmapItems(text);
+      const dates = await lineDates(input, file.path, items, budget);
+      for (const item of items) {
+        out.push({
+          kind: 'roadmap',
+          ref: `roadmap:${file.path}:${item.line}`,
+          date: dates.get(item.raw) ?? head.committerTime,
+          text: item.text,
+          path: file.path,
+          line: item.line,
+          done: item.done,
+        });
+        counts.roadmapItems++;
+      }
+    }
+  }
+  return out;
+}
+
+async function lineDates(
+  input: ScanInput,
+  path: string,
+  lines: readonly DocLine[],
+  budget: ReadBudget,
+): Promise<Map<string, string | null>> {
+  const versions = fileVersions(input.history, path);
+  if (versions.length === 0) return new Map();
+  return firstSeenDates(input.reader, versions, lines.map((l) => l.raw), budget);
+}
+
+async function todoEvidence(
+  input: ScanInput,
+  files: readonly TreeFile[],
+  head: Commit,
+  config: SnapshotConfig,
+  budget: ReadBudget,
+  counts: Record<string, number>,
+): Promise<Evidence[]> {
+  Object.assign(counts, { todos: 0, todoFilesScanned: 0, skippedBinary: 0, skippedHuge: 0, skippedVendor: 0, todosOverLimit: 0 });
+  counts.missingBlobs ??= 0;
+  const out: Evidence[] = [];
+  let done = 0;
+  for (const file of files) {
+    input.onProgress?.(++done, files.length);
+    const skip = todoSkipReason(file.path);
+    if (skip === 'vendor') {
+      counts.skippedVendor!++;
+      continue;
+    }
+    if (skip === 'binary') {
+      counts.skippedBinary!++;
+      continue;
+    }
+    const bytes = await input.reader.readBlob(file.oid);
+    if (!bytes) {
+      counts.missingBlobs!++;
+      continue;
+    }
+    if (bytes.length > config.todoMaxFileBytes) {
+      counts.skippedHuge!++;
+      continue;
+    }
+    if (looksBinary(bytes)) {
+      counts.skippedBinary!++;
+      continue;
+    }
+    counts.todoFilesScanned!++;
+    const todos = findTodos(file.path, decodeText(bytes));
+    if (todos.length === 0) continue;
+    const room = config.todoMaxLines - counts.todos!;
+    if (room <= 0) {
+      counts.todosOverLimit! += todos.length;
+      continue;
+    }
+    const kept = todos.slice(0, room);
+    counts.todosOverLimit! += todos.length - kept.length;
+    const versions = fileVersions(input.history, file.path);
+    const dates = versions.length ? await firstSeenDates(input.reader, versions, kept.map((t) => t.raw), budget) : new Map();
+    for (const todo of kept) {
+      const firstSeen = dates.get(todo.raw) ?? null;
+      out.push({
+        kind: 'todo',
+        ref: `todo:${file.path}:${todo.line}`,
+        date: firstSeen ?? head.committerTime,
+        text: todo.text,
+        path: file.path,
+        line: todo.line,
+        marker: todo.marker,
+        firstSeen,
+      });
+    }
+    counts.todos! += kept.length;
+  }
+  return out;
+}
