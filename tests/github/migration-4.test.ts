@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { Evidence } from '../../src/snapshot/model.js';
+import type { Evidence, Snapshot } from '../../src/snapshot/model.js';
 import { migrations } from '../../src/store/migrations.js';
-import { openStore, openWithMigrations } from '../../src/store/open.js';
+import { openStore, openWithMigrations, type Store } from '../../src/store/open.js';
 import { loadSnapshot, saveSnapshot } from '../../src/store/snapshots.js';
 import { upsertRepo } from '../../src/store/repos.js';
 import { demoRepo, everyKindOfEvidence, snapshot, T0 } from '../store/records.js';
@@ -21,11 +21,23 @@ const schema = (file: string) => {
   return rows;
 };
 
+/** A snapshot written as a release at schema 3 wrote it (today's saveSnapshot writes columns that came later). */
+function saveAtV3(store: Store, repoId: number, snap: Snapshot): number {
+  const { evidence, ...header } = snap;
+  const id = store.db
+    .prepare<unknown[], number>('INSERT INTO snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .pluck()
+    .get(repoId, snap.t0, snap.commit, snap.commitTime, JSON.stringify(snap.config), JSON.stringify(snap.counts), snap.hash, JSON.stringify(header), T0)!;
+  const insert = store.db.prepare('INSERT INTO evidence (snapshot_id, ord, kind, ref, date, text, path, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  evidence.forEach((e, ord) => insert.run(id, ord, e.kind, e.ref, e.date, e.text, 'path' in e ? e.path : null, JSON.stringify(e)));
+  return id;
+}
+
 test('migration 4 rebuilds evidence for the issue kind, keeping its rows, index and triggers', () => {
   const file = join(tempDir(), 'v3.db');
   const v3 = openWithMigrations(file, {}, migrations.filter((m) => m.version <= 3));
   const repoId = upsertRepo(v3, demoRepo);
-  const { id } = saveSnapshot(v3, repoId, snapshot());
+  const id = saveAtV3(v3, repoId, snapshot());
   expect(() => v3.db.prepare("INSERT INTO evidence (snapshot_id, ord, kind, ref, date, text, data) VALUES (?, 99, 'issue', 'x', ?, 't', '{}')").run(id, T0)).toThrow(/CHECK/);
   v3.close();
 
