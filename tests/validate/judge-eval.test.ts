@@ -126,6 +126,16 @@ test('eval/pairs holds at least 400 labelled pairs of the development repositori
   for (const p of pairs) expect(keys.has(`${p.repo} ${p.item.key}`), p.id).toBe(true);
 });
 
+test('eval/heldout-pairs: families of the held-out study, all in the held half (nothing is fitted on them), every item in its window', () => {
+  const pairs = readPairs(pairFiles(['eval/heldout-pairs']));
+  expect(pairs.length).toBeGreaterThanOrEqual(300);
+  expect(pairs.every((p) => p.split === 'held')).toBe(true);
+  expect(new Set(pairs.map((p) => p.label))).toEqual(new Set(['strong', 'related', 'rejected']));
+  const windows = readWindows(pairFiles(['eval/heldout-pairs/windows']));
+  const keys = new Set(windows.map((w) => `${w.repo} ${w.item.key}`));
+  for (const p of pairs) expect(keys.has(`${p.repo} ${p.item.key}`), p.id).toBe(true);
+});
+
 test('judge-eval --json prints every judge\'s scores on the held half; the table names them', async () => {
   const dir = await tempDir();
   const file = join(dir, 'pairs.jsonl');
