@@ -87,7 +87,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const judges = [...(options.judges ?? OFFLINE_JUDGES)];
   const files = pairFiles(options.pairs);
   const all = readPairs(files);
-  const windowFiles = options.windows ? pairFiles(options.windows) : defaultWindowFiles(options.pairs);
+  const windowFiles = options.windows ? pairFiles(options.windows) : defaultSubfolderFiles(options.pairs, 'windows');
   const windows = readWindows(windowFiles);
   const labellers = labellerAgreement(all, defaultSubfolderFiles(options.pairs, 'second'));
   const reported = all.filter((p) => split === 'all' || p.split === split);
@@ -214,12 +214,7 @@ async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[]): 
   return out;
 }
 
-/** The windows/*.jsonl files of each pairs folder given. */
-function defaultWindowFiles(paths: readonly string[]): string[] {
-  return defaultSubfolderFiles(paths, 'windows');
-}
-
-/** The `<sub>/*.jsonl` files of each pairs folder given. */
+/** The `<sub>/*.jsonl` files of each pairs folder given (`windows`, `second`). */
 function defaultSubfolderFiles(paths: readonly string[], sub: string): string[] {
   return paths
     .filter((p) => existsSync(p) && statSync(p).isDirectory() && existsSync(join(p, sub)))
@@ -245,21 +240,24 @@ export function pairFiles(paths: readonly string[]): string[] {
 
 /** Every labelled pair of the files; a bad line is a UserError naming its file and line. */
 export function readPairs(files: readonly string[]): LabelledPair[] {
-  return uniqueIds(files.flatMap((file) => readJsonLines(file, LabelledPair, 'Each line holds one labelled pair (docs/judging.md).').map((pair, i) => ({ file, i, value: pair }))));
+  return uniqueIds(files, (file) => readJsonLines(file, LabelledPair, 'Each line holds one labelled pair (docs/judging.md).'));
 }
 
 /** Every second label of the files (eval/pairs/second/): a pair's id, and the label another person gave it blind. */
 export function readSecondLabels(files: readonly string[]): SecondLabel[] {
-  return uniqueIds(files.flatMap((file) => readJsonLines(file, SecondLabel, 'Each line of a second-labeller file holds {"id", "label", "reason"} (docs/judging.md).').map((value, i) => ({ file, i, value }))));
+  return uniqueIds(files, (file) => readJsonLines(file, SecondLabel, 'Each line of a second-labeller file holds {"id", "label", "reason"} (docs/judging.md).'));
 }
 
-function uniqueIds<T extends { id: string }>(rows: readonly { file: string; i: number; value: T }[]): T[] {
+/** Every row of the files, read by `read`; an id seen twice is a UserError naming the file of the second. */
+function uniqueIds<T extends { id: string }>(files: readonly string[], read: (file: string) => T[]): T[] {
   const ids = new Set<string>();
-  for (const { file, value } of rows) {
-    if (ids.has(value.id)) throw new UserError('PAIRS_INVALID', `${file}: the pair id ${value.id} appears twice`, 'Give every pair its own id.');
-    ids.add(value.id);
-  }
-  return rows.map((r) => r.value);
+  return files.flatMap((file) =>
+    read(file).map((row) => {
+      if (ids.has(row.id)) throw new UserError('PAIRS_INVALID', `${file}: the pair id ${row.id} appears twice`, 'Give every pair its own id.');
+      ids.add(row.id);
+      return row;
+    }),
+  );
 }
 
 /** The lines of a JSONL file, each parsed with `schema`; a bad line is a UserError naming its file and line. */
