@@ -42,8 +42,12 @@ async function replay(name: string, answers: string[]) {
   return { meta, snapshot, server, outcome };
 }
 
+/** The recorded exchanges (README table); a missing folder fails here rather than shrinking test.each. */
+const RECORDED = ['axum', 'click', 'httpx', 'typer', 'zustand'];
+
 test('at least three real-model exchanges are recorded, each at a T0 after the model\'s stated cutoff', () => {
   expect(EXCHANGES.length).toBeGreaterThanOrEqual(3);
+  expect(EXCHANGES).toEqual(expect.arrayContaining(RECORDED));
   for (const name of EXCHANGES) {
     const meta = JSON.parse(read(name, 'meta.json')) as Meta;
     expect(Date.parse(meta.modelCutoff)).toBeLessThan(Date.parse(meta.t0));
