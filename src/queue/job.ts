@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { Forecaster } from '../forecast/forecaster.js';
-import { loadNetworkJudgeBuilder } from '../cli/network-judges.js';
+import { endpointLimits, loadNetworkJudgeBuilder, ModelCallFlags } from '../cli/network-judges.js';
 import { RepoTask } from '../study/model.js';
 import type { ValidateOptions } from '../api/validate.js';
 
 /**
  * A queue job's data: the repository's task and, when the study uses a model
  * (the llm forecaster, the embedding or llm judge), the endpoint settings the
- * coordinator was given. No key travels: each worker reads OPENAI_API_KEY
+ * coordinator was given, with its --llm-timeout and --llm-retries (a worker's
+ * model calls wait and retry as the study command asked). No key travels: each worker reads OPENAI_API_KEY
  * from its own environment.
  */
-export const ModelSettings = z.object({
+export const ModelSettings = ModelCallFlags.extend({
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
   llmCutoff: z.string().optional(),
@@ -36,7 +37,7 @@ export async function buildModels(models: ModelSettings | null): Promise<{ netwo
         throw new UserError('LLM_NOT_CONFIGURED', 'The study names the llm forecaster, which needs a model endpoint', 'Pass --llm-base-url URL and --llm-model NAME to the study command.');
       }
       const [{ createLlmForecaster }, { createOpenAIChat }] = llm;
-      return createLlmForecaster({ chat: createOpenAIChat({ baseURL: models.llmBaseUrl, model: models.llmModel }), cutoff: models.llmCutoff ?? null, allowModelAfterT0: models.allowModelAfterT0 ?? false });
+      return createLlmForecaster({ chat: createOpenAIChat({ baseURL: models.llmBaseUrl, model: models.llmModel, ...endpointLimits(models) }), cutoff: models.llmCutoff ?? null, allowModelAfterT0: models.allowModelAfterT0 ?? false });
     },
   };
 }

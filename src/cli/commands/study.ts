@@ -117,7 +117,7 @@ export function register(program: Command, io: CliIO): void {
 
 /** The endpoint settings queue workers need (the key stays in each worker's OPENAI_API_KEY). */
 function modelSettings(o: Options) {
-  const s = { llmBaseUrl: o.llmBaseUrl, llmModel: o.llmModel, llmCutoff: o.llmCutoff, allowModelAfterT0: o.allowModelAfterT0, embeddingBaseUrl: o.embeddingBaseUrl, embeddingModel: o.embeddingModel };
+  const s = { llmBaseUrl: o.llmBaseUrl, llmModel: o.llmModel, llmCutoff: o.llmCutoff, allowModelAfterT0: o.allowModelAfterT0, embeddingBaseUrl: o.embeddingBaseUrl, embeddingModel: o.embeddingModel, llmTimeout: o.llmTimeout, llmRetries: o.llmRetries };
   return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined));
 }
 
