@@ -1,0 +1,109 @@
+/**
+ * Writes blind family-labelling packets (eval/families/README.md): for each
+ * repository of a store, the later work a validation judges (its window) and
+ * the families of the chosen forecasts, shuffled and renamed so a labeller
+ * cannot tell which forecaster wrote which, plus a key file that maps the
+ * blind ids back (read only when scoring).
+ *
+ *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--forecaster NAME ...] [--window 6m] [--seed 1]
+ *
+ * Every forecast of every snapshot in the store is taken (one per forecaster
+ * and snapshot: the latest), so a study's store and a hand-made store of one
+ * repository both work.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { mulberry32 } from '../src/random.js';
+import { openStore } from '../src/store/open.js';
+import { loadForecast } from '../src/store/forecasts.js';
+import { loadWorkItems } from '../src/store/work-items.js';
+import { splitLaterWork } from '../src/validate/later-work.js';
+import { addDuration, parseDuration } from '../src/time.js';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    out: { type: 'string' },
+    forecaster: { type: 'string', multiple: true },
+    window: { type: 'string', default: '6m' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+if (!values.db || !values.out) throw new Error('usage: --db FILE --out DIR [--forecaster NAME ...]');
+
+const store = openStore(values.db);
+const rows = store.db
+  .prepare(
+    `SELECT f.id, f.forecaster, s.id AS snapshot_id, s.t0, r.id AS repo_id, r.name
+       FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id
+      WHERE f.id IN (SELECT MAX(id) FROM forecasts GROUP BY snapshot_id, forecaster)
+      ORDER BY r.name, s.t0, f.id`,
+  )
+  .all() as { id: number; forecaster: string; snapshot_id: number; t0: string; repo_id: number; name: string }[];
+
+const wanted = values.forecaster?.length ? new Set(values.forecaster) : null;
+const bySnapshot = new Map<number, typeof rows>();
+for (const row of rows) {
+  if (wanted && !wanted.has(row.forecaster)) continue;
+  bySnapshot.set(row.snapshot_id, [...(bySnapshot.get(row.snapshot_id) ?? []), row]);
+}
+
+mkdirSync(values.out, { recursive: true });
+const random = mulberry32(Number(values.seed));
+for (const forecasts of bySnapshot.values()) {
+  const { name, t0, repo_id: repoId } = forecasts[0]!;
+  const short = name.replace(/^.*\+/, '');
+  const windowEnd = addDuration(t0, parseDuration(values.window!));
+  const later = splitLaterWork(loadWorkItems(store, repoId, { after: t0, until: windowEnd }), false);
+  const window = later.judged.map((item) => ({
+    key: item.key,
+    sha: item.sha,
+    mergedAt: item.mergedAt.slice(0, 10),
+    title: item.title,
+    body: item.body.slice(0, 600),
+    paths: item.paths.slice(0, 25),
+    morePaths: Math.max(0, item.paths.length - 25),
+  }));
+
+  const families = forecasts.flatMap((f) =>
+    loadForecast(store, f.id).families.map((family, rank) => ({ forecaster: f.forecaster, forecastId: f.id, rank: rank + 1, family })),
+  );
+  for (let i = families.length - 1; i > 0; i--) {
+    const j = Math.floor(random.next() * (i + 1));
+    [families[i], families[j]] = [families[j]!, families[i]!];
+  }
+  const blind = families.map((f, i) => ({ ...f, blind: `${short}-F${String(i + 1).padStart(2, '0')}` }));
+
+  const dir = join(values.out, short);
+  mkdirSync(dir, { recursive: true });
+  const lines = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join('\n') + '\n';
+  writeFileSync(
+    join(dir, 'window.jsonl'),
+    lines(window),
+  );
+  writeFileSync(
+    join(dir, 'families.jsonl'),
+    lines(
+      blind.map(({ blind: id, family }) => ({
+        blind: id,
+        category: family.category,
+        title: family.title,
+        expected_behavior: family.expected_behavior,
+        acceptance_criteria: family.acceptance_criteria,
+        target_paths: family.target_hints.paths,
+        target_symbols: family.target_hints.symbols,
+      })),
+    ),
+  );
+  writeFileSync(
+    join(dir, 'key.jsonl'),
+    lines(blind.map(({ blind: id, forecaster, forecastId, rank, family }) => ({ blind: id, forecaster, forecastId, rank, familyId: family.id, score: family.score }))),
+  );
+  writeFileSync(
+    join(dir, 'meta.json'),
+    JSON.stringify({ repo: name, t0: t0.slice(0, 10), windowEnd: windowEnd.slice(0, 10), window: values.window, laterWork: window.length, apart: later.apart.length, bots: later.bots.length, byKind: later.byKind, families: blind.length }, null, 2) + '\n',
+  );
+  console.log(`${short}: ${blind.length} families, ${window.length} later work items (${t0.slice(0, 10)} .. ${windowEnd.slice(0, 10)})`);
+}
+store.close();

@@ -1,0 +1,210 @@
+/**
+ * Scores people's blind family labels (eval/families/README.md): per forecaster,
+ * people's strong rate, relevance, specificity, strong@5 and coverage@10 with
+ * Wilson intervals; the same families as the judges labelled them in the
+ * store's validations; people against each judge (agreement, kappa); and
+ * people against people where a second labeller labelled a packet too.
+ *
+ *   npx tsx scripts/score-family-labels.ts --dir eval/families/<set> [--db [REPO=]STORE ...] [--json]
+ *
+ * With --db (REPO= for one packet's store), each packet's judges' verdicts are first written to its
+ * verdicts.jsonl (forecast id, family id, judge, label, strong keys), so the
+ * scores can be recomputed later from the committed files alone.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { cohenKappa } from '../src/stats/kappa.js';
+import { wilsonInterval } from '../src/stats/wilson.js';
+
+const { values } = parseArgs({
+  options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
+});
+if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--db STORE] [--json]');
+const TOP = Number(values.top);
+
+type Label = 'strong' | 'related' | 'rejected';
+interface Key { blind: string; forecaster: string; forecastId: number; rank: number; familyId: string; score: number }
+interface PeopleLabel { blind: string; label: Label; specificity: 0 | 1 | 2; strong: string[]; related: string[]; reason: string; labeller: string }
+interface Verdict { forecastId: number; familyId: string; judge: string; label: Label; strong: string[] }
+interface Row { repo: string; key: Key; people: PeopleLabel; second: PeopleLabel | null; judges: Map<string, Verdict> }
+
+const readLines = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as T);
+
+const packets = readdirSync(values.dir, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(values.dir!, d.name, 'key.jsonl')))
+  .map((d) => d.name)
+  .sort();
+
+for (const spec of values.db ?? []) {
+  const [name, file] = spec.includes('=') ? (spec.split('=', 2) as [string, string]) : [null, spec];
+  await exportVerdicts(file, name === null ? packets : packets.filter((p) => p === name));
+}
+
+const rows: Row[] = [];
+const laterWork = new Map<string, number>();
+const labellers = new Set<string>();
+for (const repo of packets) {
+  const dir = join(values.dir, repo);
+  const labelFiles = readdirSync(dir).filter((f) => /^labels-.+\.jsonl$/.test(f)).sort();
+  if (labelFiles.length === 0) continue;
+  const [first, ...rest] = labelFiles.map((f) => new Map(readLines<PeopleLabel>(join(dir, f)).map((l) => [l.blind, l])));
+  const verdicts = existsSync(join(dir, 'verdicts.jsonl')) ? readLines<Verdict>(join(dir, 'verdicts.jsonl')) : [];
+  const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { laterWork: number };
+  const keys = readLines<Key>(join(dir, 'key.jsonl'));
+  if (keys.some((k) => !first!.has(k.blind))) continue; // a packet counts only once every family has its primary label
+  laterWork.set(repo, meta.laterWork);
+  for (const key of keys) {
+    const people = first!.get(key.blind)!;
+    labellers.add(people.labeller);
+    const second = rest.map((m) => m.get(key.blind)).find((l) => l !== undefined) ?? null;
+    const judges = new Map(verdicts.filter((v) => v.forecastId === key.forecastId && v.familyId === key.familyId).map((v) => [v.judge, v]));
+    rows.push({ repo, key, people, second, judges });
+  }
+}
+
+const pct = (x: number, n: number) => {
+  const w = wilsonInterval(x, n);
+  return n === 0 || !w ? '-' : `${((100 * x) / n).toFixed(1)}% [${(100 * w.low).toFixed(1)}, ${(100 * w.high).toFixed(1)}] (${x}/${n})`;
+};
+const forecasters = [...new Set(rows.map((r) => r.key.forecaster))].sort((a, b) => (a === 'heuristic' || a === 'llm' ? -1 : b === 'heuristic' || b === 'llm' ? 1 : a.localeCompare(b)));
+const totalLater = [...laterWork.values()].reduce((a, b) => a + b, 0);
+
+function figures(label: (r: Row) => Label, strongKeys: (r: Row) => string[], of: Row[]) {
+  const n = of.length;
+  const strong = of.filter((r) => label(r) === 'strong').length;
+  const relevant = of.filter((r) => label(r) !== 'rejected').length;
+  const top = of.filter((r) => r.key.rank <= TOP);
+  const covered = (k: number) => {
+    const set = new Set<string>();
+    for (const r of of) if (r.key.rank <= k) for (const key of strongKeys(r)) set.add(`${r.repo}/${key}`);
+    return set.size;
+  };
+  const repos = new Set(of.map((r) => r.repo));
+  const later = [...repos].reduce((a, r) => a + (laterWork.get(r) ?? 0), 0);
+  return {
+    families: n,
+    strong,
+    related: relevant - strong,
+    rejected: n - relevant,
+    strongRate: pct(strong, n),
+    relevance: pct(relevant, n),
+    strongAtTop: pct(top.filter((r) => label(r) === 'strong').length, top.length),
+    relevantAtTop: pct(top.filter((r) => label(r) !== 'rejected').length, top.length),
+    coverageAt10: pct(covered(10), later),
+    coverageAtTop: pct(covered(TOP), later),
+  };
+}
+
+const people = Object.fromEntries(
+  forecasters.map((f) => {
+    const of = rows.filter((r) => r.key.forecaster === f);
+    const spec2 = of.filter((r) => r.people.specificity === 2).length;
+    const specMean = of.length === 0 ? null : of.reduce((a, r) => a + r.people.specificity, 0) / of.length;
+    return [f, { ...figures((r) => r.people.label, (r) => (r.people.label === 'strong' ? r.people.strong : []), of), specificity2: pct(spec2, of.length), specificityMean: specMean === null ? null : Number(specMean.toFixed(2)) }];
+  }),
+);
+
+const judgeNames = [...new Set(rows.flatMap((r) => [...r.judges.keys()]))].sort();
+const judges = Object.fromEntries(
+  judgeNames.map((j) => [
+    j,
+    Object.fromEntries(
+      forecasters.map((f) => {
+        const of = rows.filter((r) => r.key.forecaster === f && r.judges.has(j));
+        return [f, figures((r) => r.judges.get(j)!.label, (r) => r.judges.get(j)!.strong, of)];
+      }),
+    ),
+  ]),
+);
+
+function agreement(pairs: readonly (readonly [Label, Label])[]) {
+  const three = cohenKappa(pairs);
+  const rel = cohenKappa(pairs.map(([a, b]) => [a !== 'rejected', b !== 'rejected'] as const));
+  const strong = cohenKappa(pairs.map(([a, b]) => [a === 'strong', b === 'strong'] as const));
+  const r = (x: number | null) => (x === null ? null : Number(x.toFixed(3)));
+  return { families: pairs.length, labels: r(three.percent), kappa: r(three.kappa), relevant: r(rel.percent), relevantKappa: r(rel.kappa), strongKappa: r(strong.kappa) };
+}
+const versus = Object.fromEntries(
+  judgeNames.map((j) => {
+    const of = rows.filter((r) => r.judges.has(j));
+    const byForecaster = Object.fromEntries(forecasters.map((f) => [f, agreement(of.filter((r) => r.key.forecaster === f).map((r) => [r.people.label, r.judges.get(j)!.label] as const))]));
+    return [j, { all: agreement(of.map((r) => [r.people.label, r.judges.get(j)!.label] as const)), ...byForecaster }];
+  }),
+);
+const seconds = rows.filter((r) => r.second !== null);
+const peopleVsPeople = seconds.length === 0 ? null : agreement(seconds.map((r) => [r.people.label, r.second!.label] as const));
+
+/** Predicted score bins (0.1 wide) against people's observed strong rate, per forecaster. */
+const reliability = Object.fromEntries(
+  forecasters.map((f) => {
+    const bins = new Map<number, Row[]>();
+    for (const r of rows.filter((x) => x.key.forecaster === f)) {
+      const bin = Math.min(9, Math.floor(r.key.score * 10));
+      bins.set(bin, [...(bins.get(bin) ?? []), r]);
+    }
+    return [
+      f,
+      [...bins.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([bin, of]) => ({
+          bin: `${(bin / 10).toFixed(1)}-${((bin + 1) / 10).toFixed(1)}`,
+          families: of.length,
+          meanScore: Number((of.reduce((a, r) => a + r.key.score, 0) / of.length).toFixed(3)),
+          observedStrong: Number((of.filter((r) => r.people.label === 'strong').length / of.length).toFixed(3)),
+        })),
+    ];
+  }),
+);
+
+const result = { set: values.dir, packets: [...laterWork.keys()], labellers: [...labellers], laterWork: totalLater, top: TOP, people, judges, versus, peopleVsPeople, reliability };
+if (values.json) {
+  console.log(JSON.stringify(result, null, 2));
+} else {
+  console.log(`${values.dir}: ${rows.length} families on ${laterWork.size} repositories (${[...laterWork.keys()].join(', ')}), ${totalLater} later work items; labellers ${[...labellers].join(', ')}`);
+  const table = (title: string, data: Record<string, ReturnType<typeof figures> & { specificity2?: string; specificityMean?: number | null }>) => {
+    console.log(`\n${title}`);
+    console.log('| forecaster | families | S/R/X | strong rate | relevance | strong@' + TOP + ' | coverage@10 | specificity 2 (mean) |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const [f, d] of Object.entries(data)) {
+      console.log(`| ${f} | ${d.families} | ${d.strong}/${d.related}/${d.rejected} | ${d.strongRate} | ${d.relevance} | ${d.strongAtTop} | ${d.coverageAt10} | ${d.specificity2 ? `${d.specificity2} (${d.specificityMean})` : ''} |`);
+    }
+  };
+  table("People's labels", people);
+  for (const j of judgeNames) table(`Judge ${j}, same families`, judges[j]!);
+  console.log('\nPeople against each judge (families): three-label agreement / kappa; relevant-vs-rejected agreement / kappa; strong-vs-rest kappa');
+  for (const [j, by] of Object.entries(versus)) for (const [f, a] of Object.entries(by)) console.log(`  ${j} ${f}: n=${a.families} labels ${a.labels}% kappa ${a.kappa}; relevant ${a.relevant}% kappa ${a.relevantKappa}; strong kappa ${a.strongKappa}`);
+  console.log("\nReliability (people's strong rate per predicted score bin):");
+  for (const [f, bins] of Object.entries(reliability)) console.log(`  ${f}: ${bins.map((b) => `${b.bin} n=${b.families} mean ${b.meanScore} observed ${b.observedStrong}`).join('; ')}`);
+  if (peopleVsPeople) console.log(`People against people (${seconds.length} families labelled twice): labels ${peopleVsPeople.labels}% kappa ${peopleVsPeople.kappa}; relevant ${peopleVsPeople.relevant}% kappa ${peopleVsPeople.relevantKappa}`);
+}
+
+async function exportVerdicts(db: string, repos: readonly string[]): Promise<void> {
+  const { openStore } = await import('../src/store/open.js');
+  const store = openStore(db);
+  try {
+    for (const repo of repos) {
+      const keys = readLines<Key>(join(values.dir!, repo, 'key.jsonl'));
+      const out: Verdict[] = [];
+      for (const id of [...new Set(keys.map((k) => k.forecastId))]) {
+        const vs = store.db
+          .prepare(
+            `SELECT v.id, v.family_id, v.label, val.judge FROM verdicts v JOIN validations val ON val.id = v.validation_id
+              WHERE val.forecast_id = ? AND val.id IN (SELECT MAX(id) FROM validations WHERE forecast_id = ? GROUP BY judge)`,
+          )
+          .all(id, id) as { id: number; family_id: string; label: Label; judge: string }[];
+        for (const v of vs) {
+          const strong = (store.db.prepare(`SELECT work_item_key FROM matches WHERE verdict_id = ? AND label = 'strong' ORDER BY ord`).all(v.id) as { work_item_key: string }[]).map((m) => m.work_item_key);
+          out.push({ forecastId: id, familyId: v.family_id, judge: v.judge, label: v.label, strong });
+        }
+      }
+      writeFileSync(join(values.dir!, repo, 'verdicts.jsonl'), out.map((v) => JSON.stringify(v)).join('\n') + '\n');
+    }
+  } finally {
+    store.close();
+  }
+}
