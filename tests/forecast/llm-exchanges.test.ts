@@ -43,7 +43,7 @@ async function replay(name: string, answers: string[]) {
 }
 
 /** The recorded exchanges (README table); a missing folder fails here rather than shrinking test.each. */
-const RECORDED = ['axum', 'click', 'httpx', 'typer', 'zustand'];
+const RECORDED = ['axum', 'bat', 'click', 'express', 'httpx', 'typer', 'zustand'];
 
 test('at least three real-model exchanges are recorded, each at a T0 after the model\'s stated cutoff', () => {
   expect(EXCHANGES.length).toBeGreaterThanOrEqual(3);
