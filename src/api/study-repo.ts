@@ -51,6 +51,8 @@ export type RepoTaskOutcome =
       warnings: string[];
       /** The one line recorded for the repository. */
       error: string;
+      /** Its error code (src/error-codes.ts): the UserError's, the environment's, or INTERNAL for a bug. */
+      code: string;
       /** True for an expected failure (a UserError: missing clone, shallow history): trying again gives the same. */
       expected: boolean;
       /** The stack of an unexpected error (a bug), for --debug. */
@@ -112,6 +114,7 @@ export async function runRepoTask(task: RepoTask, options: RepoTaskOptions): Pro
       seconds: seconds(started),
       warnings,
       error,
+      code: expected ? err.code : environment ? environment.code : 'INTERNAL',
       expected,
       ...(expected || environment ? {} : { stack: err instanceof Error ? err.stack : String(err) }),
     };

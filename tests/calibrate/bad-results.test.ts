@@ -4,7 +4,8 @@ import { beforeAll, expect, test } from 'vitest';
 import { calibrateResults } from '../../src/api/calibrate.js';
 import { synthesizeTasks } from '../../src/api/synthesize.js';
 import { openStore } from '../../src/store/open.js';
-import { runCli } from '../cli/run-cli.js';
+import { runCli, runCliRefused } from '../cli/run-cli.js';
+import { demoValidation } from '../synthesize/demo-validation.js';
 import { tempDir } from '../fixtures/repo.js';
 import { exportedDemo, harborTrial, writeHarborJob, writeHarborTrials, writeJsonl, writeSwebenchRuns } from './results-files.js';
 
@@ -39,6 +40,7 @@ async function expectRefused(args: string[], code: string, message: RegExp) {
   expect(run.stdout).toBe('');
   expect(run.stderr).toMatch(/^swe-future: [^\n]+\n$/);
   expect(run.stderr).toMatch(message);
+  expect(await runCliRefused(['calibrate', '--db', demo.db, ...args])).toMatchObject({ status: 2, code, lines: [expect.stringMatching(message)] });
   const rest = args.slice(args.indexOf('--results') + 1);
   const end = rest.findIndex((a) => a.startsWith('--'));
   const results = end === -1 ? rest : rest.slice(0, end);
@@ -118,3 +120,48 @@ async function calibrateIdsOf(synthesis: number): Promise<string> {
     store.close();
   }
 }
+
+test('results naming two agents are refused unless --agent names the one they are taken as', async () => {
+  const rows = [{ instance_id: demo.ids[0], attempt: 1, resolved: true, agent: 'agent-a' }, { instance_id: demo.ids[1], attempt: 1, resolved: false, agent: 'agent-b' }];
+  await expectRefused(['--results', await writeJsonl([], rows)], 'RESULTS_AGENTS_MIXED', /The results name 2 agents: agent-a, agent-b\. Calibrate one agent at a time/);
+});
+
+test('a run report in which the harness failed every task holds no attempt, and is refused', async () => {
+  const report = { total_instances: 2, submitted_instances: 2, completed_instances: 0, resolved_instances: 0, unresolved_instances: 0, empty_patch_instances: 0, error_instances: 2,
+    completed_ids: [], incomplete_ids: [], empty_patch_ids: [], submitted_ids: demo.ids.slice(0, 2), resolved_ids: [], unresolved_ids: [], error_ids: demo.ids.slice(0, 2), schema_version: 2 };
+  const path = await file('toy-org__toy-agent.run-9.json', JSON.stringify(report));
+  await expectRefused(['--results', path], 'RESULTS_NO_ATTEMPTS', /run-9\.json holds no attempt of any task\. Pass the results of a finished run/);
+});
+
+test('results for a task the synthesis rejected (never exported) are refused, naming it', async () => {
+  const store = openStore(demo.db, { readonly: true });
+  const rejected = store.db.prepare("SELECT instance_id FROM tasks WHERE synthesis_id = ? AND status = 'rejected' ORDER BY ord LIMIT 1").pluck().get(demo.synthesisId) as string;
+  store.close();
+  expect(rejected).toMatch(/^demo__future-\d+-\d+$/);
+  const path = await writeJsonl([], [{ instance_id: demo.ids[0], attempt: 1, resolved: true }, { instance_id: rejected, attempt: 1, resolved: false }]);
+  await expectRefused(['--results', path], 'RESULTS_OF_REJECTED_TASKS', new RegExp(`1 result is for tasks synthesis rejected and never exported: ${rejected}\\. Pass results of the exported tasks only`));
+});
+
+test('--solved-at and --prevalence-weight out of range are refused by the library call as by the command', async () => {
+  const path = await writeJsonl(demo.ids);
+  const before = stored();
+  await expect(calibrateResults({ db: demo.db, results: [path], solvedAt: 2 })).rejects.toMatchObject({ code: 'BAD_SOLVED_AT', message: '--solved-at must be in (0, 1], not 2' });
+  await expect(calibrateResults({ db: demo.db, results: [path], solvedAt: 0 })).rejects.toMatchObject({ code: 'BAD_SOLVED_AT' });
+  await expect(calibrateResults({ db: demo.db, results: [path], prevalenceWeight: 1.5 })).rejects.toMatchObject({ code: 'BAD_PREVALENCE_WEIGHT', message: '--prevalence-weight must be in [0, 1], not 1.5' });
+  await expect(calibrateResults({ db: demo.db, results: [path], prevalenceWeight: Number.NaN })).rejects.toMatchObject({ code: 'BAD_PREVALENCE_WEIGHT' });
+  expect(stored()).toEqual(before);
+});
+
+test('a Harbor job whose trial names (cut at 32 characters) fit two tasks of a long-named repository is refused', async () => {
+  const long = await demoValidation(undefined, 'a-repository-with-a-long-name');
+  const synthesis = await synthesizeTasks({ db: long.db, validation: long.validationId, tgen: 'HEAD', total: 3 });
+  const store = openStore(long.db, { readonly: true });
+  const ids = store.db.prepare("SELECT instance_id FROM tasks WHERE synthesis_id = ? AND status != 'rejected' ORDER BY ord").pluck().all(synthesis.id) as string[];
+  store.close();
+  expect(ids.length).toBeGreaterThan(1);
+  expect(new Set(ids.map((id) => id.slice(0, 32))).size).toBe(1);
+  const job = await writeHarborJob(ids);
+  const refusal = await runCliRefused(['calibrate', '--db', long.db, '--results', job]);
+  expect(refusal).toMatchObject({ status: 2, code: 'HARBOR_TRIAL_AMBIGUOUS' });
+  expect(refusal.lines).toEqual([expect.stringMatching(/^swe-future: Harbor trial a-repository-with-a-long-name__f__\w{7} could be a trial of a-repository-with-a-long-name__future-1-1 or .*\. Pass the trials' own result\.json files/)]);
+});

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
 import { userPrompt } from '../../src/synthesize/agent-prompt.js';
-import { runCli, runCliJson } from '../cli/run-cli.js';
+import { runCli, runCliJson, runCliRefused } from '../cli/run-cli.js';
 import { exportedDemo, writeJsonl } from './results-files.js';
 
 let demo: Awaited<ReturnType<typeof exportedDemo>>;
@@ -61,6 +61,7 @@ test('a calibration of another validation, or none, is refused with one line', a
   expect(wrong.stderr).toBe(
     `swe-future: Calibration ${calibration.calibration.id} is of a synthesis from validation ${demo.validationId}, not ${other.validation.id}. Pass --validation ${demo.validationId} with --calibration ${calibration.calibration.id}.\n`,
   );
+  expect(await runCliRefused(['synthesize', '--db', demo.db, '--validation', String(other.validation.id), '--tgen', 'HEAD', '--calibration', String(calibration.calibration.id)])).toMatchObject({ status: 2, code: 'CALIBRATION_MISMATCH' });
   const missing = await runCli(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD', '--calibration', '999']);
   expect(missing.code).toBe(2);
   expect(missing.stderr).toBe('swe-future: There is no calibration 999 in this store. List them with swe-future query --named calibrations, or check --db.\n');

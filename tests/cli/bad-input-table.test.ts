@@ -100,6 +100,7 @@ export const TABLE: Row[] = [
   ['synthesize --validation 1 --tgen HEAD --backend oracle --db {db}', 'BAD_USAGE'],
   ['synthesize --validation 1 --tgen HEAD --backend llm --db {db}', 'LLM_NOT_CONFIGURED'],
   ['synthesize --validation 1 --tgen HEAD --calibration 99 --db {db}', 'CALIBRATION_NOT_FOUND'],
+  ['synthesize --validation 1 --tgen HEAD --db {db}', 'NO_VALIDATED_FAMILIES'], // random-anchor's one family was rejected
 
   // Export.
   ['export --format csv --out {dir}/e --db {db}', 'BAD_USAGE'],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startGithubServer, type GithubServer } from '../fixtures/github-server.js';
 import { makeRepo, tempDir } from '../fixtures/repo.js';
-import { runCli, runCliJson } from '../cli/run-cli.js';
+import { runCli, runCliJson, runCliRefused } from '../cli/run-cli.js';
 import { storeText } from './tracker-rows.js';
 import { commits, TOKEN, trackerItems } from './world.js';
 
@@ -30,7 +30,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function refused(args: string[], env: Record<string, string | undefined> = {}) {
+async function refused(args: string[], env: Record<string, string | undefined> = {}, code?: string) {
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   for (const [k, v] of Object.entries(env)) v === undefined ? delete process.env[k] : (process.env[k] = v);
   try {
@@ -40,6 +40,7 @@ async function refused(args: string[], env: Record<string, string | undefined> =
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^swe-future: .+\. .+/);
     expect(run.stdout).toBe('');
+    if (code) expect(await runCliRefused(args)).toMatchObject({ status: 2, code, lines });
     return lines[0]!;
   } finally {
     for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
@@ -49,12 +50,12 @@ async function refused(args: string[], env: Record<string, string | undefined> =
 const fetchArgs = (db: string, ...more: string[]) => ['fetch-github', '--repo', repo.dir, '--github', 'acme/widgets', '--db', db, ...more];
 
 test.each([
-  ['a --github that is not OWNER/NAME', ['fetch-github', '--repo', '.', '--github', 'widgets', '--db', 'X'], {}, /is not a GitHub repository name\. Pass it as OWNER\/NAME/],
-  ['an --until that is not a date', ['fetch-github', '--repo', '.', '--github', 'acme/widgets', '--until', '2024-13-40', '--db', 'X'], {}, /Cannot read --until "2024-13-40" as a date/],
-  ['no GITHUB_TOKEN', ['fetch-github', '--repo', '.', '--github', 'acme/widgets', '--db', 'X'], { GITHUB_TOKEN: undefined }, /needs a GitHub token in the GITHUB_TOKEN environment variable\. Set GITHUB_TOKEN/],
-])('fetch-github refuses %s', async (_what, args, env, message) => {
+  ['a --github that is not OWNER/NAME', ['fetch-github', '--repo', '.', '--github', 'widgets', '--db', 'X'], {}, /is not a GitHub repository name\. Pass it as OWNER\/NAME/, 'BAD_GITHUB_REPO'],
+  ['an --until that is not a date', ['fetch-github', '--repo', '.', '--github', 'acme/widgets', '--until', '2024-13-40', '--db', 'X'], {}, /Cannot read --until "2024-13-40" as a date/, 'BAD_DATE'],
+  ['no GITHUB_TOKEN', ['fetch-github', '--repo', '.', '--github', 'acme/widgets', '--db', 'X'], { GITHUB_TOKEN: undefined }, /needs a GitHub token in the GITHUB_TOKEN environment variable\. Set GITHUB_TOKEN/, 'GITHUB_TOKEN_MISSING'],
+])('fetch-github refuses %s', async (_what, args, env, message, code) => {
   const db = join(work, `${_what.replace(/\W+/g, '-')}.db`);
-  const line = await refused(args.map((a) => (a === 'X' ? db : a)), env);
+  const line = await refused(args.map((a) => (a === 'X' ? db : a)), env, code);
   expect(line).toMatch(message);
   expect(existsSync(db)).toBe(false);
 });
@@ -69,7 +70,7 @@ test('a --repo that is not a git repository is refused before any request', asyn
 
 test('a token GitHub refuses: GITHUB_AUTH, nothing written, the token printed nowhere', async () => {
   const db = join(work, 'badtoken.db');
-  const line = await refused(fetchArgs(db), { GITHUB_TOKEN: 'ghp_WRONGTOKEN_SECRET' });
+  const line = await refused(fetchArgs(db), { GITHUB_TOKEN: 'ghp_WRONGTOKEN_SECRET' }, 'GITHUB_AUTH');
   expect(line).toMatch(/GitHub refused the token in GITHUB_TOKEN \(401 Bad credentials\)\. Set GITHUB_TOKEN/);
   expect(line).not.toContain('WRONGTOKEN');
   expect(existsSync(db)).toBe(false);
@@ -77,7 +78,7 @@ test('a token GitHub refuses: GITHUB_AUTH, nothing written, the token printed no
 
 test('a repository GitHub does not have: GITHUB_NOT_FOUND, nothing written', async () => {
   const db = join(work, 'missing.db');
-  const line = await refused(['fetch-github', '--repo', repo.dir, '--github', 'acme/nothing-here', '--db', db]);
+  const line = await refused(['fetch-github', '--repo', repo.dir, '--github', 'acme/nothing-here', '--db', db], {}, 'GITHUB_NOT_FOUND');
   expect(line).toMatch(/GitHub has no repository acme\/nothing-here, or the token cannot see it \(404\)\. Check --github/);
   expect(existsSync(db)).toBe(false);
 });
@@ -87,7 +88,7 @@ test('--offline without an archive, and a second GitHub repository for the same 
   expect(await refused(fetchArgs(db, '--offline'))).toMatch(/holds no GitHub archive for .*Run swe-future fetch-github/);
   await runCliJson(fetchArgs(db));
   const size = storeText(db).length;
-  expect(await refused(['fetch-github', '--repo', repo.dir, '--github', 'acme/other', '--db', db])).toMatch(
+  expect(await refused(['fetch-github', '--repo', repo.dir, '--github', 'acme/other', '--db', db], {}, 'GITHUB_REPO_CONFLICT')).toMatch(
     /This repository's issues were archived from acme\/widgets, not acme\/other\. Pass --github acme\/widgets, or use another --db/,
   );
   expect(await refused(['fetch-github', '--repo', repo.dir, '--github', 'acme/other', '--db', db, '--offline'])).toMatch(/archived from acme\/widgets/);

@@ -132,3 +132,18 @@ test('a fetch process killed halfway resumes: what it archived is asked again co
   expect(repeats.every((r) => r.headers['if-none-match'] && r.status === 304)).toBe(true);
   expect(trackerRows(db)).toEqual(clean);
 });
+
+test('a GraphQL rate limit that outlasts the retries is GITHUB_RATE_LIMITED; a 403 that is no rate limit is GITHUB_REFUSED; neither writes items', async () => {
+  const limited = await serve(({ url }) => (url === '/graphql' ? { status: 200, body: JSON.stringify({ errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1.' }] }) } : undefined));
+  const db = join(work, 'graphql-limited.db');
+  const err = await fetchInto(db, limited).catch((e: UserError) => e);
+  expect(err).toMatchObject({ code: 'GITHUB_RATE_LIMITED', message: "GitHub's GraphQL endpoint answered without data: API rate limit exceeded for user ID 1." });
+  expect(limited.requests.filter((r) => r.url === '/graphql').length).toBe(8);
+  expect(queryRows(db, 'SELECT count(*) AS n FROM github_items')[0]!.n).toBe(0);
+
+  const forbidden = await serve(({ url }) => (url.includes('/issues?') ? { status: 403, body: JSON.stringify({ message: 'Resource not accessible by personal access token' }) } : undefined));
+  const refusedDb = join(work, 'forbidden.db');
+  const refused = await fetchInto(refusedDb, forbidden).catch((e: UserError) => e);
+  expect(refused).toMatchObject({ code: 'GITHUB_REFUSED', message: expect.stringMatching(/^GitHub answered 403 to /) });
+  expect(forbidden.requests.filter((r) => r.status === 403)).toHaveLength(1);
+});

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeRepo } from '../../src/demo/write-repo.js';
 import { jobId } from '../../src/queue/model.js';
-import { runCli, runCliJson } from '../cli/run-cli.js';
+import { runCli, runCliJson, runCliRefused } from '../cli/run-cli.js';
 import { STUDY_T0, studyCommits, writeConfig } from '../study/fixtures.js';
 import { expectMergedOnce, freePort, PASSWORD, REDIS, running, setUpFaultStudy, startWorker, stopWorkers, type TestRedis } from './fixtures.js';
 
@@ -40,6 +40,8 @@ describe.skipIf(!REDIS)('queue errors', () => {
       expect(wrong.stderr).toMatch(/^swe-future: The queue at redis:\/\/127\.0\.0\.1:\d+ refused the credentials .*\. Put the right password in the URL/);
       expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
       expect(wrong.stderr).not.toContain(PASSWORD);
+      expect(await runCliRefused([...args, '--queue', `redis://:${PASSWORD}@127.0.0.1:${port}`])).toMatchObject({ status: 2, code: 'QUEUE_UNREACHABLE' });
+      expect(await runCliRefused([...args, '--queue', `redis://:wrong-${PASSWORD}@127.0.0.1:${redis.port}`])).toMatchObject({ status: 2, code: 'QUEUE_AUTH' });
     }
     expect(existsSync(join(root, 'never.db'))).toBe(false);
   });

@@ -42,3 +42,22 @@ test('a commit the repository does not have is a user error, and no bundle file 
   expect((err as { code?: string }).code).toBe('TGEN_COMMIT_MISSING');
   expect(execFileSync('ls', ['-A', out], { encoding: 'utf8' })).toBe('');
 });
+
+test('a clone that lacks an object of the history (a mirror without its largest files) is BUNDLE_FAILED, and leaves no bundle', async () => {
+  const repo = await makeRepo([
+    { at: '2024-01-01T10:00:00Z', msg: 'one', files: { 'big.bin': 'x'.repeat(4096), 'a.txt': '1\n' } },
+    { at: '2024-02-01T10:00:00Z', msg: 'two (Tgen)', files: { 'a.txt': '2\n' } },
+  ]);
+  const blob = git(repo.dir, 'rev-parse', 'HEAD:big.bin');
+  // The object is loose in a repository the tests write: remove it, as a partial mirror never had it.
+  const { rmSync, existsSync } = await import('node:fs');
+  const loose = join(repo.gitdir, 'objects', blob.slice(0, 2), blob.slice(2));
+  expect(existsSync(loose)).toBe(true);
+  rmSync(loose);
+  const out = await tempDir();
+  const bundle = join(out, 'task.bundle');
+  const err = await writeTgenBundle({ gitdir: repo.gitdir, commit: repo.shas[1]!, branch: 'main', file: bundle }).catch((e: unknown) => e);
+  expect(err).toMatchObject({ code: 'BUNDLE_FAILED', message: expect.stringMatching(new RegExp(`^Cannot bundle the history up to ${repo.shas[1]!.slice(0, 12)}: `)) });
+  expect(existsSync(bundle)).toBe(false);
+  expect(existsSync(`${bundle}.partial`)).toBe(false);
+});

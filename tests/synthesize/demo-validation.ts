@@ -10,16 +10,17 @@ import { tempDir } from '../fixtures/repo.js';
 /**
  * The demo repository (optionally with its commits edited) taken through
  * snapshot, heuristic forecast and lexical validation into a fresh store: what
- * `synthesize --validation` starts from. About two seconds.
+ * `synthesize --validation` starts from (`name` names the repository and so
+ * its tasks' instance ids). About two seconds.
  */
-export async function demoValidation(edit?: (commits: CommitSpec[]) => CommitSpec[]) {
+export async function demoValidation(edit?: (commits: CommitSpec[]) => CommitSpec[], name = 'demo') {
   const dir = await tempDir('swe-future-synth-');
   const repo = join(dir, 'repo');
   const db = join(dir, 'swe-future.db');
   const scenario = demoScenario();
   const commits = edit ? edit(structuredClone(scenario.commits)) : scenario.commits;
   const written = await writeRepo(repo, commits, { onlyDefaultBranch: true });
-  const snapshot = await snapshotRepository({ repo, t0: DEMO_T0, db, name: 'demo', manifestDir: join(dir, 'snapshots') });
+  const snapshot = await snapshotRepository({ repo, t0: DEMO_T0, db, name, manifestDir: join(dir, 'snapshots') });
   const forecast = await forecastSnapshot({ db, snapshot: snapshot.id, forecaster: 'heuristic' });
   const validation = await validateForecast({ db, forecast: forecast.id });
   return { dir, repo, db, scenario, head: written.head, shas: written.shas, commits, validationId: validation.id, validation: validation.validation, forecast: forecast.forecast };

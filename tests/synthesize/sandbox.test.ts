@@ -116,9 +116,35 @@ test('synthesize --backend llm without bubblewrap exits 2 with the install line,
   vi.stubEnv('PATH', join(await tempDir(), 'empty-bin'));
   const run = await runCli(['synthesize', '--db', '/nonexistent/x.db', '--validation', '1', '--tgen', 'HEAD', '--backend', 'llm', '--llm-base-url', 'http://127.0.0.1:9', '--llm-model', 'm']);
   expect(run.code).toBe(2);
-  expect(run.stderr).toMatch(/^swe-future: Test commands run under bubblewrap \(bwrap\), which is not installed\. Install it: apt-get install bubblewrap .*--no-sandbox/m);
+  // (after the note on what the execution gate runs)
+  expect(run.stderr.trimEnd().split('\n').pop()).toMatch(/^swe-future: Test commands run under bubblewrap \(bwrap\), which is not installed\. Install it: apt-get install bubblewrap .*--no-sandbox/m);
   // --no-sandbox opts out: the next complaint is the missing store, not the sandbox.
   const opted = await runCli(['synthesize', '--db', '/nonexistent/x.db', '--validation', '1', '--tgen', 'HEAD', '--backend', 'llm', '--llm-base-url', 'http://127.0.0.1:9', '--llm-model', 'm', '--no-sandbox', '--quiet']);
   expect(opted.code).toBe(2);
   expect(opted.stderr).toContain('There is no store at /nonexistent/x.db');
+});
+
+const llmSynthesis = (db: string) => ['synthesize', '--validation', '1', '--tgen', 'HEAD', '--backend', 'llm', '--llm-base-url', 'http://127.0.0.1:9/v1', '--llm-model', 'm', '--db', db, '--json'];
+
+test('without bubblewrap on PATH, an llm synthesis is SANDBOX_MISSING before anything else, exit 2, one line', async () => {
+  const dir = await tempDir();
+  vi.stubEnv('PATH', join(dir, 'empty-bin'));
+  const run = await runCli(llmSynthesis(join(dir, 'absent.db')));
+  vi.unstubAllEnvs();
+  expect(run.code).toBe(2);
+  expect(JSON.parse(run.stdout).error.code).toBe('SANDBOX_MISSING');
+  // (after the note on what the execution gate runs)
+  expect(run.stderr.trimEnd().split('\n').pop()).toMatch(/^swe-future: Test commands run under bubblewrap \(bwrap\), which is not installed\. Install it: .+$/);
+  expect(existsSync(join(dir, 'absent.db'))).toBe(false);
+});
+
+sandboxed('where user namespaces are not allowed (a sandbox made with --disable-userns), an llm synthesis is SANDBOX_UNAVAILABLE, exit 2, one line', async () => {
+  const dir = await tempDir();
+  // swe-future runs as an unprivileged user inside a bubblewrap sandbox that forbids making further user namespaces.
+  const run = spawnSync('bwrap', ['--unshare-user', '--uid', '1000', '--disable-userns', '--dev-bind', '/', '/', '--', process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...llmSynthesis(join(dir, 'absent.db'))], { encoding: 'utf8', timeout: 60_000 });
+  if (/--disable-userns|unrecognized option/.test(run.stderr) && run.status !== 2) return; // bubblewrap older than 0.8: cannot set this up
+  expect(run.status, run.stderr).toBe(2);
+  expect(JSON.parse(run.stdout).error.code).toBe('SANDBOX_UNAVAILABLE');
+  expect(run.stderr.trimEnd().split('\n').pop()).toMatch(/^swe-future: bubblewrap cannot make a sandbox here \(.+\)\. Allow unprivileged user namespaces .*or pass --no-sandbox\.$/);
+  expect(existsSync(join(dir, 'absent.db'))).toBe(false);
 });

