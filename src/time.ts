@@ -1,4 +1,7 @@
-import { addDays, addMonths, addYears } from 'date-fns';
+// One file each, not the package index: that loads all ~300 of date-fns' modules at start-up.
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { addYears } from 'date-fns/addYears';
 import { UserError } from './errors.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

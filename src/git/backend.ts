@@ -36,6 +36,15 @@ export interface GitBackend {
    */
   log(tip: string, options?: LogOptions): AsyncIterable<Commit>;
 
+  /**
+   * Optional batch reads, for walks of many short branches (src/git/merged-branches.ts):
+   * every commit on the first-parent chains from `tips` with its parents (none past a shallow
+   * boundary), and the named commits as `log(..., { lineCounts: false })`
+   * yields them, in the order named. A backend without them is walked with `log`.
+   */
+  parentGraph?(tips: readonly string[]): Promise<Map<string, string[]>>;
+  readCommits?(shas: readonly string[]): AsyncIterable<Commit>;
+
   /** Every file in the tree of `commit`, sorted by path. */
   listFiles(commit: string): Promise<TreeFile[]>;
 

@@ -31,6 +31,8 @@ export class CatFile {
   private readonly queue: Request[] = [];
   private header: Buffer[] = [];
   private body: { object: Omit<CatFileObject, 'bytes'>; bytes: Buffer; filled: number } | null = null;
+  /** Names asked for in this tick, written to git in one write when the tick ends (one pipe write, not one per read). */
+  private unsent: string[] = [];
 
   constructor(private readonly gitdir: string) {}
 
@@ -40,8 +42,16 @@ export class CatFile {
     const child = this.start();
     return new Promise((resolve, reject) => {
       this.queue.push({ name, resolve, reject });
-      child.stdin?.write(`${name}\n`);
+      if (this.unsent.push(name) === 1) queueMicrotask(() => this.flush(child));
     });
+  }
+
+  private flush(child: GitChild): void {
+    // A process that died meanwhile handed these reads to its successor (see `ended`), which sends them itself.
+    if (child !== this.child) return;
+    const names = this.unsent;
+    this.unsent = [];
+    child.stdin?.write(`${names.join('\n')}\n`);
   }
 
   /** Ends the process; pending reads still get their answers first. */
@@ -63,6 +73,7 @@ export class CatFile {
     const ended = (error: Error, missing: boolean) => {
       this.child = null;
       this.exit = null;
+      this.unsent = [];
       this.header = [];
       this.body = null;
       const pending = this.queue.splice(0);

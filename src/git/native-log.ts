@@ -102,3 +102,54 @@ async function emit(ctx: NativeLogContext, logged: LoggedCommit, withLines: bool
   options.onCommit?.(commit);
   return commit;
 }
+
+/**
+ * The commits named, in the order named, each as `nativeLog` yields it with
+ * `lineCounts: false` (changed files against its first parent, the empty tree
+ * for a root or a shallow boundary): one `git log --no-walk --stdin` for all
+ * of them instead of one walk each.
+ */
+export async function* nativeReadCommits(ctx: NativeLogContext, shas: readonly string[]): AsyncGenerator<Commit> {
+  if (shas.length === 0) return;
+  const child = spawnGit(ctx.gitdir, [...logArgs('', false).slice(0, -2), '--no-walk=unsorted', '--stdin', '--'], 'pipe');
+  const exit = exitOf(child);
+  child.stdin?.on('error', () => undefined); // a dead process is reported by `exit`
+  child.stdin?.end(`${shas.join('\n')}\n`);
+  const parser = new LogStreamParser();
+  try {
+    for await (const chunk of child.stdout) {
+      for (const logged of parser.push(chunk as Buffer)) yield await emit(ctx, logged, false, { lineCounts: false });
+    }
+    const { code, signal, stderr } = await exit;
+    if (code !== 0) throw new Error(`git log failed (${code ?? signal}): ${stderr.trim()}`);
+    const logged = parser.end();
+    if (logged) yield await emit(ctx, logged, false, { lineCounts: false });
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    exit.catch(() => undefined);
+  }
+}
+
+/**
+ * Every commit on the first-parent chains from `tips`, with its parents as git
+ * walks them (the first is all a first-parent walk follows; a shallow boundary
+ * shows none), from one `git rev-list --first-parent --parents`.
+ */
+export async function nativeParentGraph(ctx: Pick<NativeLogContext, 'gitdir'>, tips: readonly string[]): Promise<Map<string, string[]>> {
+  const graph = new Map<string, string[]>();
+  if (tips.length === 0) return graph;
+  const child = spawnGit(ctx.gitdir, ['rev-list', '--first-parent', '--parents', '--stdin', '--'], 'pipe');
+  const exit = exitOf(child);
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(`${tips.join('\n')}\n`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
+  const { code, signal, stderr } = await exit;
+  if (code !== 0) throw new Error(`git rev-list failed (${code ?? signal}): ${stderr.trim()}`);
+  for (const line of Buffer.concat(chunks).toString('latin1').split('\n')) {
+    if (line === '') continue;
+    const [sha = '', ...parents] = line.split(' ');
+    graph.set(sha, parents);
+  }
+  return graph;
+}

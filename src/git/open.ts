@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { GitBackend } from './backend.js';
 import { MIN_GIT_VERSION, findGit } from './git-binary.js';
-import { createIsomorphicBackend } from './isomorphic.js';
 import { type RepoLayout, locateRepository } from './layout.js';
 import { RepoFacts } from './model.js';
 import { createNativeBackend } from './native.js';
@@ -40,16 +39,22 @@ export async function openRepository(path: string, options: OpenOptions = {}): P
     tip: chosen.tip,
     shallow: await readShallow(layout.commondir),
   });
-  if (backend === 'isomorphic') return createIsomorphicBackend(facts);
+  if (backend === 'isomorphic') return isomorphicBackend(facts);
   const git = await findGit();
   if (git?.usable) return createNativeBackend(facts);
-  if (backend === 'auto') return createIsomorphicBackend(facts);
+  if (backend === 'auto') return isomorphicBackend(facts);
   const need = `${MIN_GIT_VERSION[0]}.${MIN_GIT_VERSION[1]}`;
   throw new UserError(
     'GIT_NOT_FOUND',
     git ? `The native git backend needs git ${need} or newer; PATH has git ${git.version}` : 'The native git backend needs a git binary, and there is none on PATH',
     `Install git ${need}+ and put it on PATH, or use the isomorphic backend (--git-backend isomorphic).`,
   );
+}
+
+/** Loaded only when used: isomorphic-git is a large library a native run never needs. */
+async function isomorphicBackend(facts: RepoFacts): Promise<GitBackend> {
+  const { createIsomorphicBackend } = await import('./isomorphic.js');
+  return createIsomorphicBackend(facts);
 }
 
 interface Branch {

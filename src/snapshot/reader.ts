@@ -26,3 +26,34 @@ export function looksBinary(bytes: Uint8Array): boolean {
   for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
   return false;
 }
+
+/**
+ * Blobs read in a given order with up to `ahead` reads in flight: a backend
+ * answers many reads at once (the native one pipes them all to one `git
+ * cat-file --batch`), so a scan that reads file after file waits for one
+ * round trip per batch, not per file. `next()` gives the next blob in order.
+ */
+export class ReadAhead {
+  private readonly reads: Promise<Uint8Array | null>[] = [];
+  private taken = 0;
+
+  constructor(
+    private readonly reader: Pick<SnapshotReader, 'readBlob'>,
+    private readonly oids: readonly string[],
+    private readonly ahead = 64,
+  ) {}
+
+  next(): Promise<Uint8Array | null> {
+    // Topped up in batches, not one read per blob taken: reads asked for together reach git in one write.
+    const until = this.reads.length - this.taken < this.ahead / 2 ? Math.min(this.oids.length, this.taken + this.ahead) : 0;
+    while (this.reads.length < until) {
+      const read = this.reader.readBlob(this.oids[this.reads.length]!);
+      read.catch(() => undefined); // a failure is reported to the caller that takes it, not as an unhandled rejection
+      this.reads.push(read);
+    }
+    const read = this.reads[this.taken];
+    if (!read) throw new Error('ReadAhead.next called past the last blob');
+    this.reads[this.taken++] = Promise.resolve(null); // let the bytes go once taken
+    return read;
+  }
+}

@@ -9,6 +9,7 @@ import { Snapshot, SnapshotConfig, type Evidence } from './model.js';
 import type { SnapshotReader } from './reader.js';
 import { scanTree, type TreeScan, type TreeScanKey } from './tree-scan.js';
 import { compareText } from '../text/order.js';
+import { validate } from '../validated.js';
 
 export const DEFAULT_SNAPSHOT_CONFIG: SnapshotConfig = {
   todoMaxFileBytes: 1024 * 1024,
@@ -69,7 +70,8 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
   assertVisibleAtT0(evidence, input.t0);
 
   const hash = contentHash({ t0: input.t0, commit: head.sha, config, tree, evidence });
-  return Snapshot.parse({
+  // The snapshot's one validation: the store's writer takes this object as it is (src/validated.ts).
+  return validate(Snapshot, {
     repo: input.repo,
     t0: input.t0,
     commit: head.sha,

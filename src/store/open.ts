@@ -53,6 +53,9 @@ export function openWithMigrations(file: string, options: OpenStoreOptions, list
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('foreign_keys = ON');
+    // Up to 64 MiB of pages held (the default is 2 MiB): a snapshot's one transaction writes ~20 MiB of rows and
+    // index pages, which would otherwise spill to the WAL and be read back mid-transaction.
+    db.pragma('cache_size = -65536');
     if (readonly) {
       db.pragma('query_only = ON');
       checkReadable(db, path, list);

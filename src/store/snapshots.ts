@@ -5,6 +5,7 @@ import { storedTreeScan, TREE_SCAN_VERSION, type TreeScan, type TreeScanKey } fr
 import type { Store } from './open.js';
 import { storedTime } from './times.js';
 import { transact } from './transaction.js';
+import { validate } from '../validated.js';
 
 /**
  * Frozen snapshots and their evidence. This is where evidence enters the
@@ -17,8 +18,8 @@ import { transact } from './transaction.js';
  * with the same repository, T0 and hash is already stored, returns that one
  * with `reused: true`. Throws EVIDENCE_AFTER_T0 (and writes nothing) when any
  * evidence is dated after T0, whether or not it would be written. A snapshot
- * is validated against its schema only when it is written: a reused one
- * writes nothing.
+ * is validated against its schema only when it is written (a reused one
+ * writes nothing), and not again when takeSnapshot's own result is written.
  */
 export function saveSnapshot(store: Store, repoId: number, snapshot: Snapshot): { id: number; reused: boolean } {
   assertVisibleAtT0(snapshot.evidence, snapshot.t0);
@@ -33,7 +34,7 @@ export function saveSnapshot(store: Store, repoId: number, snapshot: Snapshot): 
   return transact(store, () => {
     const existing = findSnapshot(store, repoId, t0, snapshot.hash);
     if (existing !== null) return { id: existing, reused: true };
-    const snap = Snapshot.parse(snapshot);
+    const snap = validate(Snapshot, snapshot);
     const { evidence, ...header } = snap;
     const id = insertSnapshot.pluck().get(
       repoId,

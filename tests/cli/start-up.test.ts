@@ -78,3 +78,9 @@ test('a snapshot and an offline study load neither the queue (bullmq, ioredis), 
     for (const heavy of ['bullmq', 'ioredis', 'openai', '@octokit/rest', '@octokit/core']) expect(packages.has(heavy), `${args[0]} loads ${heavy}`).toBe(false);
   }
 });
+
+test('a snapshot with the native backend loads neither isomorphic-git nor the whole of date-fns', async () => {
+  const loaded = await modulesLoaded(['snapshot', '--repo', 'no-such-folder', '--t0', '2024-01-01'], 2);
+  expect(loaded.some((url) => packageOf(url) === 'isomorphic-git')).toBe(false);
+  expect(loaded.filter((url) => packageOf(url) === 'date-fns').length).toBeLessThan(20);
+});
