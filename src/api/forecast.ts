@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import type { DroppedFamily, Forecaster } from '../forecast/forecaster.js';
 import { freezeForecast, offlineForecaster } from '../forecast/index.js';
@@ -45,6 +46,9 @@ export async function forecastSnapshot(options: ForecastOptions): Promise<Foreca
       throw new UserError('NO_SNAPSHOT', 'No snapshot to forecast from', 'Pass --snapshot ID, or --repo PATH and --t0 DATE to snapshot first.');
     }
     snapshotId = (await snapshotRepository({ repo: options.repo, t0: options.t0, db: options.db, gitBackend: options.gitBackend, progress })).id;
+  } else if (!existsSync(options.db)) {
+    // Refused before the store is opened: opening it would leave an empty store behind.
+    throw new UserError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${snapshotId}: there is no store at ${options.db}`, 'Snapshot first (swe-future snapshot --repo PATH --t0 DATE), or pass the --db that holds it.');
   }
 
   const store = openStore(options.db);

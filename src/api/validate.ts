@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { verifyForecast } from '../forecast/freeze.js';
 import { contentHash } from '../hash.js';
@@ -60,6 +61,10 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
     throw new UserError('JUDGE_NOT_CONFIGURED', `The ${judgeName} judge needs a model endpoint`, 'Pass `networkJudge`, a function that builds it.');
   }
 
+  if (!existsSync(options.db)) {
+    // Refused before the store is opened: opening it would leave an empty store behind.
+    throw new UserError('FORECAST_NOT_FOUND', `There is no forecast ${options.forecast}: there is no store at ${options.db}`, 'Forecast first (swe-future forecast --repo PATH --t0 DATE), or pass the --db that holds it.');
+  }
   const store = openStore(options.db);
   try {
     const judge =

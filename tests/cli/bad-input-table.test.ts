@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeRepo, tempDir } from '../fixtures/repo.js';
@@ -13,6 +13,8 @@ import { runCli, runCliJson } from './run-cli.js';
  * 2024-01 to 2024-04, {dir} a scratch folder, {db} a store holding its
  * snapshot 1 (T0 2024-03-15), forecast 1 and validation 1 (window 1m),
  * {file} a plain file, {notes} a file of notes that is not a database.
+ * No row may leave a file behind in {dir}: a refused command with a new
+ * `--db PATH` creates no store there, not even an empty one.
  */
 type Row = [args: string, code: string];
 
@@ -188,8 +190,14 @@ function argv(row: string): string[] {
   return out;
 }
 
+/** What {dir} holds, but for SQLite's own -wal/-shm beside the shared store. */
+const listing = () => readdirSync(dir).filter((f) => !/^store\.db-(wal|shm)$/.test(f)).sort();
+
 test.each(TABLE)('%s → exit 2, %s', async (row, code) => {
+  const before = listing();
   const run = await runCli([...argv(row), '--json']);
+  // Bad input writes nothing: no store file (not even an empty one) for a new --db, no output folder.
+  expect(listing()).toEqual(before);
   const lines = run.stderr.trimEnd().split('\n');
   const doc = (() => { try { return JSON.parse(run.stdout); } catch { return null; } })();
   if (process.env.TABLE_DEBUG && (run.code !== 2 || doc?.error?.code !== code)) console.log('ACTUAL', row, '=>', run.code, doc?.error?.code, run.stderr.slice(0, 300));
