@@ -6,7 +6,9 @@
  *
  * Prints: the word-vector table's load time and the process's RSS before and
  * after loading it (first, in a fresh process), its first-use build time, file
- * size and the peak RSS of the build; each offline judge's pairs/s; and with
+ * size and the peak RSS of the build; each offline judge's pairs/s (wall
+ * clock, and per CPU-second of the process, which a busy machine does not
+ * skew); and with
  * --ablation, the semantic judge with one piece changed at a time, scored on
  * the FIT half only (AUC of strong against the rest; the kappa of pairs and
  * of families judged against their whole windows, with thresholds fitted on
@@ -48,7 +50,15 @@ try {
 }
 
 const evaluation = await evaluateJudges({ pairs: [values.pairs!] });
-out.judges = evaluation.judges.map((j) => ({ judge: j.judge, pairsPerSecond: Math.round(j.pairsPerSecond ?? 0), auc: round(j.auc), kappa: round(j.kappa), accuracy: round(j.accuracy) }));
+out.judges = evaluation.judges.map((j) => ({
+  judge: j.judge,
+  pairsPerSecond: Math.round(j.pairsPerSecond ?? 0),
+  // The same pairs over the CPU time the process spent: on a machine shared with other jobs, the judge's own cost.
+  pairsPerCpuSecond: j.cpuSeconds > 0 ? Math.round(j.scoredPairs / j.cpuSeconds) : null,
+  auc: round(j.auc),
+  kappa: round(j.kappa),
+  accuracy: round(j.accuracy),
+}));
 
 if (values.ablation) {
   const fitPairs = readPairs(pairFiles([values.pairs!])).filter((p) => p.split === 'fit');

@@ -40,6 +40,8 @@ export interface JudgeEvalJudgeResult extends JudgeEvalRow {
   scoredPairs: number;
   /** scoredPairs / seconds. */
   pairsPerSecond: number | null;
+  /** CPU seconds the process spent meanwhile (all its threads: the engine compiles and collects garbage beside the judge); on a busy machine wall time overstates the judge's cost, CPU time does not. */
+  cpuSeconds: number;
   /** The judge's settings as run (with refitted thresholds under --fit). */
   config: Record<string, unknown>;
   /** With --fit: the thresholds fitted on the fit half, in the judge's names, and their kappa/accuracy there. */
@@ -127,6 +129,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
       seconds: run.seconds,
       scoredPairs: run.scoredPairs,
       pairsPerSecond: run.seconds > 0 ? run.scoredPairs / run.seconds : null,
+      cpuSeconds: run.cpuSeconds,
       config: { ...run.config, ...(fitted ? fitted.thresholds : {}) },
       ...(fitted ? { fitted } : {}),
       families,
@@ -185,11 +188,12 @@ function refitted(judge: Judge, t: LabelThresholds): Judge {
   };
 }
 
-async function runJudge(judge: Judge, contexts: readonly PairContext[]): Promise<{ cells: CellResult[]; seconds: number; scoredPairs: number; config: Record<string, unknown> }> {
+async function runJudge(judge: Judge, contexts: readonly PairContext[]): Promise<{ cells: CellResult[]; seconds: number; cpuSeconds: number; scoredPairs: number; config: Record<string, unknown> }> {
   const cells: CellResult[] = [];
   let config: Record<string, unknown> = {};
   let scoredPairs = 0;
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   for (const context of contexts) {
     const request = { families: context.families, later: context.later };
     if (judge.judgePairs) {
@@ -203,7 +207,8 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[]): Promise
     }
     scoredPairs += context.families.length * context.later.length;
   }
-  return { cells, seconds: (performance.now() - started) / 1000, scoredPairs, config };
+  const cpu = process.cpuUsage(cpuStarted);
+  return { cells, seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, scoredPairs, config };
 }
 
 /** Each family judged against its repository's whole window (judges with judgePairs only). */

@@ -3,7 +3,7 @@ import type { WorkItem } from '../../sources/model.js';
 import { workKind } from '../../sources/work-kind.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
-import { bodyExcerpt, familyPaths, familyTopicWords, itemTopicWords, predictionText, sharedWords, type TopicWords } from './shared.js';
+import { bodyExcerpt, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
  * Related by direction, not area (../shared/judging-rules.md): a later change
@@ -118,7 +118,26 @@ function basename(path: string): string {
   return name.replace(/\.[^.]*$/, '').toLowerCase();
 }
 
+/**
+ * What a direction can rest on is read once per family and once per later
+ * item (and body length and added identifiers), not once per pair nor once
+ * per judgement: judge-eval and a study judge the same objects many times
+ * (pairs, then whole windows; fit, then held). Keyed by the object, so a
+ * cached reading lives as long as the item or family it was read from.
+ */
+const familyCache = new WeakMap<TaskFamily, FamilyDirection>();
+const itemCache = new WeakMap<WorkItem, Map<string, ItemDirection>>();
+
 export function familyDirection(family: TaskFamily): FamilyDirection {
+  let d = familyCache.get(family);
+  if (d === undefined) {
+    d = readFamilyDirection(family);
+    familyCache.set(family, d);
+  }
+  return d;
+}
+
+function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const text = predictionText(family);
   const words = familyTopicWords(family);
   const symbols = new Set([...family.target_hints.symbols.map((s) => s.trim().replace(/\(\)$/, '').toLowerCase()).filter((s) => s.length >= 3), ...identifiersOf(text)]);
@@ -133,12 +152,27 @@ export function familyDirection(family: TaskFamily): FamilyDirection {
  * clone has them; src/git reads them, judges never run git).
  */
 export function itemDirection(item: WorkItem, bodyChars = 600, added: readonly string[] = []): ItemDirection {
+  let byKey = itemCache.get(item);
+  if (byKey === undefined) {
+    byKey = new Map();
+    itemCache.set(item, byKey);
+  }
+  const key = added.length === 0 ? String(bodyChars) : `${bodyChars}\u0000${added.join('\u0000')}`;
+  let d = byKey.get(key);
+  if (d === undefined) {
+    d = readItemDirection(item, bodyChars, added);
+    byKey.set(key, d);
+  }
+  return d;
+}
+
+function readItemDirection(item: WorkItem, bodyChars: number, added: readonly string[]): ItemDirection {
   const text = `${item.title}\n${bodyExcerpt(item.body, bodyChars)}`;
   const kind = workKind(item);
   const issues = issuesOf(text);
   if (item.number !== null) issues.add(item.number);
   return {
-    words: itemTopicWords(item, bodyChars),
+    words: topicWords(text),
     identifiers: new Set([...identifiersOf(text), ...added.map((a) => a.toLowerCase())]),
     files: new Set(item.paths.map(basename)),
     issues,
@@ -158,9 +192,10 @@ export function sharedDirection(
   if (i.notWork !== null) return { holds: false, named: false, evidence: [] };
   const agrees = pair.agrees;
   const evidence: string[] = [];
-  const symbols = [...f.symbols].filter((s) => i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s))).sort(compareText);
-  const issues = [...f.issues].filter((n) => i.issues.has(n)).sort((a, b) => a - b);
-  const acts = [...f.acts].filter((a) => i.acts.has(a)).sort(compareText);
+  // Once per pair: no array unless something is shared.
+  const symbols = common(f.symbols, (s) => i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s))).sort(compareText);
+  const issues = common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
+  const acts = common(f.acts, (a) => i.acts.has(a)).sort(compareText);
   if (symbols.length > 0) evidence.push(`names ${symbols.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
   if (issues.length > 0) evidence.push(`names ${issues.slice(0, 3).map((n) => `#${n}`).join(', ')}`);
   let phrase = false;
@@ -175,6 +210,15 @@ export function sharedDirection(
   }
   if (phrase) evidence.push(acts.length > 0 && words.length > 0 ? `both ${acts[0]} ${words.slice(0, 3).join(', ')}` : `shares ${words.slice(0, 4).join(', ')}${words.length > 4 ? ` +${words.length - 4}` : ''}`);
   return { holds: evidence.length > 0, named: symbols.length > 0 || issues.length > 0, evidence };
+}
+
+const NONE: never[] = [];
+
+/** The members of `set` that `has` holds for, in the set's order (one shared empty array when none: callers sort it, never add to it). */
+function common<T>(set: ReadonlySet<T>, has: (x: T) => boolean): T[] {
+  let out: T[] | undefined;
+  for (const x of set) if (has(x)) (out ??= []).push(x);
+  return out ?? NONE;
 }
 
 /** The direction part of a match's reason. */

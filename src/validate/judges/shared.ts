@@ -174,9 +174,16 @@ export function itemTopicWords(item: WorkItem, bodyChars = 600): TopicWords {
   return topicWords(`${item.title}\n${bodyExcerpt(item.body, bodyChars)}`);
 }
 
-/** The topic words of `a` whose stem `b` has too, as `a` wrote them, in text order. */
+/**
+ * The topic words of `a` whose stem `b` has too, as `a` wrote them, sorted.
+ * Called for every (family, item) pair: one pass, no array unless a word is
+ * shared.
+ */
 export function sharedWords(a: TopicWords, b: TopicWords): string[] {
-  return [...a].filter(([s]) => b.has(s)).map(([, w]) => w).sort(compareText);
+  let out: string[] | undefined;
+  for (const [s, w] of a) if (b.has(s)) (out ??= []).push(w);
+  if (out === undefined) return [];
+  return out.length > 1 ? out.sort(compareText) : out;
 }
 
 /** "shares retry, backoff" or "no topic word in common", for a match's reason. */

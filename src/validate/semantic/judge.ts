@@ -10,7 +10,7 @@ import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js
 import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from '../judges/direction.js';
 import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, predictionText, round4, sharedWords, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from '../judges/shared.js';
 import type { Match } from '../model.js';
-import { cosine, removeCommonComponent, weightedMean } from './sentence.js';
+import { cosineWithNorms, norm, removeCommonComponent, weightedMean } from './sentence.js';
 import { applySynonyms, wordRows, type VocabularyOptions } from './vocabulary.js';
 
 /**
@@ -130,8 +130,11 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
   const thresholds: LabelThresholds = { strong: t.strongAt, strongInArea: t.strongInAreaAt, related: t.relatedAt, relatedInArea: t.relatedInAreaAt, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
 
   const judgePairs = async (request: JudgeRequest): Promise<PairOutcome> => {
-    const families = z.array(TaskFamily).parse(request.families);
-    const later = z.array(WorkItem).parse(request.later);
+    // Checked, then read as given: the schemas have no defaults or transforms, and the objects themselves key the
+    // per-item and per-family caches (src/validate/judges/direction.ts).
+    z.array(TaskFamily).parse(request.families);
+    z.array(WorkItem).parse(request.later);
+    const { families, later } = request;
     if (families.length === 0 || later.length === 0) return { matches: families.map(() => []), signals: families.map(() => []), config };
     table ??= loadWordTable({ onBuild: options.onBuild });
     const texts = [...families.map((f) => familyText(f, s.familyText)), ...later.map((i) => itemText(i, s.bodyChars, s.pathWords))];
@@ -213,8 +216,10 @@ export function textSimilarity(texts: readonly string[], table: WordTable, s: Se
   });
   if (s.removeComponent) removeCommonComponent(vectors);
   const sparse = tokens.map((ts, i) => weightedTfIdf(tfidf, ts, words[i]!.map((w) => weightOf(i, w))));
+  // Each vector's length once, not once per pair (the same arithmetic as cosine(), so the same figures).
+  const norms = vectors.map(norm);
   return (a, b) => {
-    const v = cosine(vectors[a]!, vectors[b]!);
+    const v = cosineWithNorms(vectors[a]!, vectors[b]!, norms[a]!, norms[b]!);
     return round4(s.blend * (s.clampVectors ? Math.max(0, v) : v) + (1 - s.blend) * sparseCosine(sparse[a]!, sparse[b]!));
   };
 }
