@@ -26,7 +26,7 @@ export const MANIFEST = '.swe-future-export.json';
 const STAGING_PREFIX = '.swe-future-export-';
 
 /** The top-level folders each format writes. */
-export const FORMAT_FOLDERS = { swebench: ['public', 'hidden', 'bundles'], harbor: ['harbor'] } as const;
+export const FORMAT_FOLDERS = { swebench: ['public', 'hidden', 'specs', 'bundles'], harbor: ['harbor'] } as const;
 
 interface Manifest {
   tool: 'swe-future';

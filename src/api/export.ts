@@ -8,7 +8,8 @@ import { openStore } from '../store/open.js';
 import { latestSynthesisId, loadSynthesis, type StoredSynthesis, type StoredTask } from '../store/tasks.js';
 import { openRepository } from '../git/open.js';
 import { HARBOR_BUNDLE, harborTask } from '../synthesize/export/harbor.js';
-import { jsonl, provenanceRecord, swebenchPublic, swebenchRecord, type ExportContext } from '../synthesize/export/swebench.js';
+import { gradableLists, jsonl, provenanceRecord, specRecord, swebenchPublic, swebenchRecord, type ExportContext } from '../synthesize/export/swebench.js';
+import { originUrl, repoSlug } from './export-repo.js';
 import { insideRelative, safeName } from '../synthesize/paths.js';
 import { silentProgress, type Progress } from '../progress.js';
 
@@ -21,6 +22,8 @@ export interface ExportOptions {
   out: string;
   /** Default: the latest synthesis. */
   synthesis?: number;
+  /** SWE-bench's `repo`, `owner/name` (default: the repository's GitHub link in the store, else its origin remote on github.com, else `local/<name>`). */
+  repo?: string;
   /** Replace an earlier export of this format that swe-future wrote into `out` (never anything else). */
   force?: boolean;
   progress?: Progress;
@@ -33,8 +36,13 @@ export interface ExportResult {
   /** Files written, relative to `out`. */
   files: string[];
   exported: number;
-  /** Tasks left out, by why: rejected (never exported), spec (Harbor needs tests). */
-  skipped: { rejected: number; spec: number };
+  /**
+   * Tasks left out, by why: rejected (never exported), spec (Harbor needs
+   * tests), ungradable (verified, but SWE-bench's own log parser cannot tell
+   * its tests apart in the gate's runs, or they were gated before its keys
+   * were recorded: left out of swebench's hidden/tasks.jsonl).
+   */
+  skipped: { rejected: number; spec: number; ungradable: number };
 }
 
 /**
@@ -59,15 +67,21 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
   const store = openStore(options.db, { readonly: true });
   let synthesis: StoredSynthesis;
   let families: Map<string, ReturnType<typeof loadForecast>['families'][number]>;
+  let storedSlug: string | null;
   try {
     synthesis = loadSynthesis(store, options.synthesis ?? latestSynthesisId(store));
     families = new Map(loadForecast(store, synthesis.forecastId).families.map((f) => [f.id, f]));
+    storedSlug = store.db.prepare<[string], string>('SELECT g.full_name FROM github_repos g JOIN repos r ON r.id = g.repo_id WHERE r.path = ?').pluck().get(synthesis.repo.path) ?? null;
   } finally {
     store.close();
   }
   const rejected = synthesis.tasks.filter((t) => t.status === 'rejected').length;
   const spec = synthesis.tasks.filter((t) => t.status === 'spec').length;
   const tasks = synthesis.tasks.filter((t) => t.status === 'verified' || (options.format === 'swebench' && t.status === 'spec'));
+  const gradable = tasks.filter((t) => gradableLists(t) !== null);
+  const ungradable = options.format === 'swebench' ? tasks.filter((t) => t.status === 'verified' && gradableLists(t) === null).length : 0;
+  const specs = tasks.filter((t) => t.status === 'spec');
+  const written = options.format === 'swebench' ? [...gradable, ...specs].sort((a, b) => a.ord - b.ord) : tasks;
 
   // Staged beside `out` (same file system, so the final moves are renames); `out` is made only at the end.
   const target = await prepareExportTarget(out, FORMAT_FOLDERS[options.format], options.force ?? false);
@@ -92,6 +106,7 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
       throw err;
     });
     const languageFiles = (await git.listFiles(synthesis.tgen.commit).catch(() => [])).map((f) => f.path).filter((p) => !p.includes('/'));
+    const slug = repoSlug({ given: options.repo, stored: storedSlug, origin: await originUrl(git.facts.gitdir), name: synthesis.repo.name });
     try {
       await writeTgenBundle({ gitdir: git.facts.gitdir, commit: synthesis.tgen.commit, branch: git.facts.defaultBranch, file: bundle });
     } finally {
@@ -102,6 +117,7 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
       validationId: synthesis.validationId,
       forecastId: synthesis.forecastId,
       repo: synthesis.repo.name,
+      repoSlug: slug,
       t0: synthesis.t0,
       windowEnd: synthesis.windowEnd,
       tgen: synthesis.tgen,
@@ -110,13 +126,15 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
       family: families.get(task.familyId) ?? null,
     });
 
-    progress.stage(`writing ${tasks.length} tasks (${options.format})`);
+    progress.stage(`writing ${written.length} tasks (${options.format})`);
     if (options.format === 'swebench') {
       const bundlePath = `bundles/${bundleName}`;
       await put(bundlePath, { copy: bundle });
-      await put('public/tasks.jsonl', jsonl(tasks.map((t) => swebenchPublic(t, ctx(t, bundlePath)))));
-      await put('hidden/tasks.jsonl', jsonl(tasks.map((t) => swebenchRecord(t, ctx(t, bundlePath)))));
-      await put('hidden/provenance.jsonl', jsonl(tasks.map((t) => provenanceRecord(t, ctx(t, bundlePath)))));
+      await put('public/tasks.jsonl', jsonl(written.map((t) => swebenchPublic(t, ctx(t, bundlePath)))));
+      // Only tasks a harness can grade; specifications apart, never with empty lists that would score any patch as resolved.
+      if (gradable.length > 0) await put('hidden/tasks.jsonl', jsonl(gradable.map((t) => swebenchRecord(t, ctx(t, bundlePath)))));
+      if (specs.length > 0) await put('specs/tasks.jsonl', jsonl(specs.map((t) => specRecord(t, ctx(t, bundlePath)))));
+      await put('hidden/provenance.jsonl', jsonl(written.map((t) => provenanceRecord(t, ctx(t, bundlePath)))));
     } else {
       for (const task of tasks) {
         const folder = `harbor/${safeName(task.instanceId)}`;
@@ -129,5 +147,5 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
   } finally {
     await discardStaging(target);
   }
-  return { synthesis: synthesis.id, format: options.format, out, files: files.sort(), exported: tasks.length, skipped: { rejected, spec: options.format === 'harbor' ? spec : 0 } };
+  return { synthesis: synthesis.id, format: options.format, out, files: files.sort(), exported: written.length, skipped: { rejected, spec: options.format === 'harbor' ? spec : 0, ungradable } };
 }

@@ -109,6 +109,7 @@ export async function openWorkspace(args: { bundle: string; commit: string; test
         memoryExceeded: run.memoryExceeded,
         durationMs: run.durationMs,
         tail: run.output.slice(-TAIL).split(root).join('.'),
+        swebench: parsed.swebench ?? null,
       };
     },
     async diff() {

@@ -131,7 +131,24 @@ export function classifyRuns(states: { gold: readonly TestRun[]; testsOnly: read
     emptyPatchResolves: states.testsOnly.some(resolves),
     runs: { gold: states.gold.map(summary), testsOnly: states.testsOnly.map(summary), base: states.base.map(summary) },
     log: { gold: states.gold.at(-1)?.tail ?? '', testsOnly: states.testsOnly.at(-1)?.tail ?? '', base: states.base.at(-1)?.tail ?? '' },
+    swebench: swebenchLists(states, testCommand),
   };
+}
+
+/**
+ * The same classification over the keys SWE-bench's parser gives each run
+ * (the last status of a key wins, as in its dict): the lists an exported
+ * instance carries, and whether the harness would see the gold patch resolve
+ * the task in every run and the empty patch in none. Null when a run has no
+ * parser for its format.
+ */
+function swebenchLists(states: { gold: readonly TestRun[]; testsOnly: readonly TestRun[]; base: readonly TestRun[] }, testCommand: string): Execution['swebench'] {
+  const all = [...states.gold, ...states.testsOnly, ...states.base];
+  const parser = states.gold[0]?.swebench?.parser;
+  if (!parser || all.some((r) => r.swebench?.parser !== parser)) return null;
+  const keyed = (runs: readonly TestRun[]) => runs.map((r) => ({ ...r, results: r.swebench!.results, swebench: null }));
+  const e = classifyRuns({ gold: keyed(states.gold), testsOnly: keyed(states.testsOnly), base: keyed(states.base) }, testCommand);
+  return { parser, failToPass: e.failToPass, passToPass: e.passToPass, goldResolves: e.goldResolves, emptyPatchResolves: e.emptyPatchResolves };
 }
 
 /** The gate's decision: null when the task is verified, else why not. */

@@ -175,6 +175,8 @@ export const TestRun = z.object({
   durationMs: z.number().nonnegative(),
   /** The end of the output, for the log. */
   tail: z.string(),
+  /** The same output as SWE-bench's own log parser keys it (src/synthesize/swebench-parsers.ts). */
+  swebench: z.object({ parser: z.string(), results: z.record(z.string(), TestOutcome) }).nullable().optional(),
 });
 export type TestRun = z.infer<typeof TestRun>;
 
@@ -206,6 +208,18 @@ export const Execution = z.object({
   runs: z.object({ gold: z.array(RunSummary), testsOnly: z.array(RunSummary), base: z.array(RunSummary) }),
   /** Output tails of the last run of each state (the hidden execution log). */
   log: z.object({ gold: z.string(), testsOnly: z.string(), base: z.string() }),
+  /**
+   * The same runs classified by the keys SWE-bench's own log parser gives them
+   * (`parser` is its registry name): what an exported instance lists. Absent
+   * for tasks gated before it was recorded, null when the format has no parser.
+   */
+  swebench: z.object({
+    parser: z.string(),
+    failToPass: z.array(z.string()),
+    passToPass: z.array(z.string()),
+    goldResolves: z.boolean(),
+    emptyPatchResolves: z.boolean(),
+  }).nullable().optional(),
 });
 export type Execution = z.infer<typeof Execution>;
 

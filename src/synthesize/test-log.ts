@@ -1,9 +1,10 @@
 import type { TestOutcome } from './model.js';
+import { swebenchResults } from './swebench-parsers.js';
 
 /**
  * Reads per-test outcomes from a test command's output, in the formats the
  * common runners print: TAP (`node --test --test-reporter=tap`, tape, prove),
- * vitest's verbose reporter, pytest's `-rA` summary, `go test -v` and `cargo test`. Every reader is
+ * vitest's and jest's verbose reporters, pytest's `-rA` summary, `go test -v` and `cargo test`. Every reader is
  * tried; the one that finds the most tests wins. Test ids are the runner's
  * names (TAP subtests joined with " > "); the work tree's path is removed so
  * ids are the same in any folder.
@@ -11,6 +12,8 @@ import type { TestOutcome } from './model.js';
 export interface ParsedTestLog {
   format: string | null;
   results: Record<string, TestOutcome>;
+  /** The same log as SWE-bench's own parser for the format keys it (src/synthesize/swebench-parsers.ts); null when it has none. */
+  swebench?: { parser: string; results: Record<string, TestOutcome> } | null;
 }
 
 type Reader = (lines: string[]) => [string, TestOutcome][];
@@ -18,6 +21,7 @@ type Reader = (lines: string[]) => [string, TestOutcome][];
 const READERS: [string, Reader][] = [
   ['tap', readTap],
   ['vitest', readVitest],
+  ['jest', readJest],
   ['pytest', readPytest],
   ['go', readGo],
   ['cargo', readCargo],
@@ -36,7 +40,7 @@ export function parseTestLog(output: string, root?: string): ParsedTestLog {
       bestCount = count;
     }
   }
-  return best;
+  return { ...best, swebench: swebenchResults(best.format, text) };
 }
 
 /** Repeated ids get " [2]", " [3]"...; a failure anywhere wins over a pass for the same occurrence. */
@@ -157,6 +161,41 @@ function readVitest(lines: string[]): [string, TestOutcome][] {
     const m = VITEST_RESULT.exec(line);
     if (!m) continue;
     out.push([m[2]!.trim(), m[1] === '✓' ? 'pass' : m[1] === '↓' ? 'skip' : 'fail']);
+  }
+  return out;
+}
+
+/**
+ * jest --verbose: a `PASS file` / `FAIL file` header, describe blocks as
+ * indented lines, then `✓ name (3 ms)`, `✕ name`, `○ skipped name`,
+ * `✎ todo name`; ids are `file > describe > name`. The failure details (`●`)
+ * that follow a file's tests are not read.
+ */
+function readJest(lines: string[]): [string, TestOutcome][] {
+  const out: [string, TestOutcome][] = [];
+  let file: string | null = null;
+  let stack: { indent: number; name: string }[] = [];
+  for (const line of lines) {
+    const header = /^(PASS|FAIL)\s+(\S+)(?:\s+\(.*\))?\s*$/.exec(line);
+    if (header) {
+      file = header[2]!;
+      stack = [];
+      continue;
+    }
+    if (file === null || line.trim() === '') continue;
+    if (/^\s*●/.test(line) || /^(Test Suites|Tests|Snapshots|Time):/.test(line)) {
+      file = null;
+      continue;
+    }
+    const indent = line.length - line.trimStart().length;
+    const test = /^\s*([✓✕○✎])\s(?:(?:skipped|todo)\s)?(.+?)(?:\s\(\d+(?:\.\d+)?\s*m?s\))?$/.exec(line);
+    while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
+    if (test) {
+      const outcome: TestOutcome = test[1] === '✓' ? 'pass' : test[1] === '✕' ? 'fail' : 'skip';
+      out.push([[file, ...stack.map((s) => s.name), test[2]!.trim()].join(' > '), outcome]);
+    } else if (indent > 0) {
+      stack.push({ indent, name: line.trim() });
+    }
   }
   return out;
 }

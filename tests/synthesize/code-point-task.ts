@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { expect } from 'vitest';
+import { synthesizeTasks } from '../../src/api/synthesize.js';
+import { createOpenAIToolChat } from '../../src/llm/tools.js';
+import { startOpenAIServer, type Reply } from '../fixtures/openai-server.js';
+import type { demoValidation } from './demo-validation.js';
+
+type Demo = Awaited<ReturnType<typeof demoValidation>>;
+
+export const PARSER_TESTS = 'node --test --test-reporter=tap test/parser.test.js';
+const call = (name: string, args: unknown): Reply => ({ toolCalls: [{ name, arguments: args }] });
+
+/** A \u{...} code-point escape: something the demo's parser at HEAD cannot read yet. */
+export function codePointFix(quote: string): string {
+  const anchor = "    if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(hex)) {";
+  expect(quote).toContain(anchor);
+  return quote.replace(anchor, [
+    '    const point = /^u\\{([0-9a-fA-F]{1,6})\\}/.exec(text.slice(i + 1));',
+    '    if (point) {',
+    '      out += String.fromCodePoint(parseInt(point[1], 16));',
+    '      i += point[0].length;',
+    '      continue;',
+    '    }',
+    anchor,
+  ].join('\n'));
+}
+
+export const NEW_TEST = "\ntest('reads \\\\u{...} code point escapes in double-quoted values', () => {\n  assert.equal(parse('smile = \"\\\\u{1F600}\"').smile, '\\u{1F600}');\n});\n";
+
+/** The scripted agent's four replies: look around, write a test and the fix, submit. */
+export function codePointScript(demo: Demo): Reply[] {
+  const show = (path: string) => execFileSync('git', ['show', `HEAD:${path}`], { cwd: demo.repo, encoding: 'utf8' });
+  return [
+    call('list_files', { path: 'src/parser' }),
+    call('read_file', { path: 'src/parser/quote.js' }),
+    { toolCalls: [
+      { name: 'write_file', arguments: { path: 'test/parser.test.js', content: show('test/parser.test.js') + NEW_TEST } },
+      { name: 'write_file', arguments: { path: 'src/parser/quote.js', content: codePointFix(show('src/parser/quote.js')) } },
+    ] },
+    call('submit', {
+      title: 'Code-point escapes like \\u{1F600} are rejected in quoted values',
+      problem_statement: 'A config value such as `smile = "\\u{1F600}"` fails with "unknown escape \\u". Characters outside the Basic Multilingual Plane cannot be written with the four-digit form, so the braced form should be accepted in double-quoted values.',
+      hints: 'Escapes are read in one place.',
+    }),
+  ];
+}
+
+/** The demo at HEAD through the scripted llm backend and the execution gate: one verified task (node:test, TAP). */
+export async function synthesizeCodePointTask(demo: Demo, runs = 3) {
+  const server = await startOpenAIServer({ chat: codePointScript(demo) });
+  try {
+    return await synthesizeTasks({
+      db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', runs,
+      testCommand: PARSER_TESTS,
+      chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
+    });
+  } finally {
+    await server.close();
+  }
+}
