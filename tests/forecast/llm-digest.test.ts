@@ -113,3 +113,26 @@ test('the prompt speaks of documentation, CI and translation work, and says whet
   const archived = snapshotOf([...EVIDENCE, issue(7, 'Crash on empty input', { state: 'closed', closedAt: at(30), lastActivityAt: at(30), date: at(60) })], tree, { issues: 1 });
   expect(user(archived)).toContain('Issue tracker: archived; 1 issues and pull requests as they stood at T0 (open ones, and those closed in the year before T0), 0 of them open.');
 });
+
+test('TODO notes lose their terminal escapes, copies that differ only by them merge, and notes in fixture or benchmark trees are one closing line', () => {
+  const ansi = '\u001b[38;2;117;113;94m';
+  const rows = [
+    ...EVIDENCE,
+    todo('tests/syntax-tests/source/Ada/click.adb', 156, at(300), 'FIXME', 'hardcoded max number of events'),
+    todo('tests/syntax-tests/highlighted/Ada/click.adb', 156, at(300), 'FIXME', `hardcoded max number of events\u001b[0m`),
+    todo('tests/syntax-tests/highlighted/Build/Default.build', 35, at(310), 'TODO', `Run the unit tests ${ansi}-->\u001b[0m`),
+    todo('tests/benchmarks/highlighting-speed-src/jquery.js', 4166, at(900), 'TODO', 'Drop _data, _removeData'),
+    todo('tests/fixtures/sample.py', 3, at(900), 'TODO', 'test for multidimensional'),
+  ];
+  const prompt = buildForecastPrompt(snapshotOf(rows, [{ dir: '', files: 1 }, { dir: 'quill', files: 3 }]), { maxFamilies: 5, maxPromptChars: 24_000 });
+  const lines = prompt.digest.sections.find((s) => s.key === 'todo')!.lines;
+  const text = prompt.messages[1]!.content;
+  // eslint-disable-next-line no-control-regex
+  expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  expect(lines.filter((l) => l.text.includes('hardcoded max number of events'))).toHaveLength(1);
+  expect(lines.find((l) => l.text.includes('hardcoded max number of events'))!.text).toMatch(/\(×2, also in tests\/syntax-tests\/source\/Ada\/click\.adb\)$/);
+  expect(lines.find((l) => l.text.includes('Run the unit tests'))!.text).toMatch(/TODO: Run the unit tests -->$/);
+  expect(text).not.toContain('_removeData');
+  expect(text).not.toContain('multidimensional');
+  expect(lines.at(-1)).toEqual({ ref: null, text: '2 more notes in fixture, benchmark, example, documentation or vendored trees, left out' });
+});

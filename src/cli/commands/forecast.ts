@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
-import stripAnsi from 'strip-ansi';
 import { z } from 'zod';
 import { forecastSnapshot } from '../../api/forecast.js';
 import { UserError } from '../../errors.js';
 import { FORECASTERS, type TaskFamily } from '../../forecast/model.js';
+import { withoutControl } from '../../text/control.js';
 import { printResult, type CliIO } from '../io.js';
 import { addModelCallOptions, endpointLimits, ModelCallFlags } from '../network-judges.js';
 import { parseOptions } from '../options.js';
@@ -109,7 +109,4 @@ function formatForecast(id: number, forecaster: string, snapshot: number, abstai
 }
 
 /** Model text on a terminal: escape sequences and control characters removed, one line. */
-function stripControl(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return stripAnsi(text).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
-}
+const stripControl = withoutControl;

@@ -1,5 +1,7 @@
 import type { Evidence } from '../../snapshot/model.js';
 import { botReason } from '../../sources/bots.js';
+import { withoutControl } from '../../text/control.js';
+import { isAuxDir } from './tree.js';
 
 /**
  * The lines of the digest's sections, each built to say much in few
@@ -106,22 +108,34 @@ function workLine(e: Row<'work_item'>): string {
 
 /**
  * TODO/FIXME lines, near-identical notes merged: the same words once the case,
- * punctuation and numbers are set aside. The newest row of a group stands for
- * it (its ref is the one shown), with a count and where else the note is.
- * The ref already names path and line, so the text does not repeat them.
+ * punctuation, numbers and terminal escapes are set aside. The newest row of a
+ * group stands for it (its ref is the one shown), with a count and where else
+ * the note is. The ref already names path and line, so the text does not
+ * repeat them. Notes inside fixture, benchmark, example, documentation and
+ * vendored trees (tree.ts's auxiliary trees: test data and other people's
+ * code, not the project's own notes) are one closing line with their count.
  */
 export function todoLines(rows: readonly Row<'todo'>[]): DigestLine[] {
   const groups = new Map<string, Row<'todo'>[]>();
-  for (const e of [...rows].sort(newestFirst)) {
-    const key = `${e.marker.toUpperCase()} ${e.text.toLowerCase().replace(/[^a-z]+/g, ' ').trim()}`;
+  const own = rows.filter((e) => !isAuxDir(dirOf(e.path)));
+  for (const e of [...own].sort(newestFirst)) {
+    const key = `${e.marker.toUpperCase()} ${withoutControl(e.text).toLowerCase().replace(/[^a-z]+/g, ' ').trim()}`;
     groups.set(key, [...(groups.get(key) ?? []), e]);
   }
-  return [...groups.values()].map((group) => {
+  const lines = [...groups.values()].map((group): DigestLine => {
     const first = group[0]!;
     const others = [...new Set(group.slice(1).map((e) => e.path))].filter((p) => p !== first.path);
     const more = group.length > 1 ? ` (×${group.length}${others.length > 0 ? `, also in ${others.slice(0, 3).join(', ')}${others.length > 3 ? ` +${others.length - 3} more files` : ''}` : ''})` : '';
     return { ref: first.ref, text: `${day(first.date)} ${first.marker}: ${clip(first.text, MAX_FIELD_CHARS)}${more}` };
   });
+  const aside = rows.length - own.length;
+  if (aside === 0) return lines;
+  return [...lines, { ref: null, text: `${aside} more ${aside === 1 ? 'note' : 'notes'} in fixture, benchmark, example, documentation or vendored trees, left out` }];
+}
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
 }
 
 /** Tags: one line of cadence, then the last few releases (citable), newest first. */
@@ -181,6 +195,6 @@ export function day(iso: string): string {
 
 /** One line, at most `max` characters. */
 export function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = withoutControl(text).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
