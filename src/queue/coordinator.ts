@@ -10,6 +10,7 @@ import type { RepoStatus, RepoTask } from '../study/model.js';
 import type { QueueConnection } from './connection.js';
 import type { ModelSettings, QueueJob } from './job.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, jobId, JobResult } from './model.js';
+import { removeOrphanShards } from './orphan-shards.js';
 
 /**
  * The coordinator of a study on a queue: enqueues one job per repository not
@@ -17,7 +18,8 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, jobId, JobResult } from './model.
  * queue's state of its own jobs to show progress, and merges each finished
  * job's shard into the main store as it arrives; a job that failed for good
  * becomes a failed row with its error. It keeps nothing of its own: killed
- * and restarted, it finds the same jobs (finished ones included) and goes on.
+ * and restarted, it finds the same jobs (finished ones included) and goes on,
+ * and first removes the shard keys killed runs left (src/queue/orphan-shards.ts).
  */
 
 export interface CoordinatorSettings {
@@ -87,6 +89,10 @@ export async function coordinateStudy(input: CoordinateInput): Promise<Coordinat
       outstanding.delete(ord); // nothing to wait for: told in the output, retried with --retry-failed
     }
   }
+  // Shards killed runs left in Redis (a worker killed after putting one, a coordinator killed before deleting one).
+  const doneJobs = new Set(input.rows.filter((r) => statuses.get(r.ord) === 'done').map((r) => jobId(input.task(r))));
+  const orphans = await removeOrphanShards(queue.queue, queue.redis, (id) => doneJobs.has(id));
+  if (orphans.length > 0) progress.stage(`removed ${orphans.length} orphan shard${orphans.length === 1 ? '' : 's'} from ${queue.label}`);
   const toAdd = [...outstanding.keys()].map((ord) => tasks.get(ord)!);
   for (let i = 0; i < toAdd.length; i += 1000) await add(toAdd.slice(i, i + 1000));
 

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { SHARD_KEY_PREFIX } from '../../src/queue/model.js';
 import { runCliJson } from '../cli/run-cli.js';
 import { CLI_ROOT, counts, expectMergedOnce, REDIS, setUpFaultStudy, startWorker, stopWorkers, type TestRedis, waitFor } from './fixtures.js';
 
@@ -88,8 +90,15 @@ describe.skipIf(!REDIS)('queue faults', () => {
     const job = (await inspect.getJob(taken.id!))!;
     expect(job.processedBy).toBe('B');
     expect(z.stderr()).not.toMatch(new RegExp(`done \\(job ${taken.id!.replace('.', '\\.')}\\)`));
+    // Its shard is left in Redis under a key no job names (an orphan, 7 days to live); the next run removes it.
+    const client = new Redis(redis.url);
+    const shardKeys = () => client.keys(`${SHARD_KEY_PREFIX}*`);
+    await waitFor(async () => (await shardKeys()).length > 0, "the zombie's shard in Redis", 15_000);
+    expect(await shardKeys()).toEqual([expect.stringMatching(new RegExp(`^${SHARD_KEY_PREFIX}${taken.id!.replace('.', '\\.')}:`))]);
     const rerun = await study(db);
     expect(rerun.repositories.every((r: { ran_now: boolean }) => !r.ran_now)).toBe(true);
+    expect(await shardKeys()).toEqual([]);
+    client.disconnect();
     expect(counts(db)).toEqual(merged);
     expectMergedOnce(db, 2);
   });
