@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Commit, type FileStatus, type ModifiedFile } from '../git/model.js';
 import type { Store } from './open.js';
+import { RowWriter } from './tables.js';
 import { transact } from './transaction.js';
 
 /**
@@ -22,25 +23,27 @@ export function knownCommits(store: Store, repoId: number): Set<string> {
  */
 export function saveCommits(store: Store, repoId: number, commits: readonly Commit[]): number {
   const parsed = z.array(Commit).parse(commits);
-  const insertCommit = store.db.prepare(
-    `INSERT OR IGNORE INTO commits (repo_id, sha, parents, author_name, author_email, author_time,
-       committer_name, committer_email, committer_time, message)
-     VALUES (@repoId, @sha, @parents, @authorName, @authorEmail, @authorTime,
-       @committerName, @committerEmail, @committerTime, @message)`,
-  );
-  const insertFile = store.db.prepare(
-    `INSERT INTO commit_files (repo_id, sha, ord, path, old_path, status, additions, deletions)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insertCommit = new RowWriter(store.db, 'commits', { orIgnore: true });
+  const insertFile = new RowWriter(store.db, 'commit_files');
   return transact(store, () => {
     let added = 0;
-    for (const commit of parsed) {
-      const { files, parents, ...fields } = commit;
-      const info = insertCommit.run({ ...fields, repoId, parents: JSON.stringify(parents) });
+    for (const c of parsed) {
+      const info = insertCommit.run({
+        repo_id: repoId,
+        sha: c.sha,
+        parents: JSON.stringify(c.parents),
+        author_name: c.authorName,
+        author_email: c.authorEmail,
+        author_time: c.authorTime,
+        committer_name: c.committerName,
+        committer_email: c.committerEmail,
+        committer_time: c.committerTime,
+        message: c.message,
+      });
       if (info.changes === 0) continue;
       added += 1;
-      files.forEach((f, ord) => {
-        insertFile.run(repoId, commit.sha, ord, f.path, f.oldPath, f.status, f.additions, f.deletions);
+      c.files.forEach((f, ord) => {
+        insertFile.run({ repo_id: repoId, sha: c.sha, ord, path: f.path, old_path: f.oldPath, status: f.status, additions: f.additions, deletions: f.deletions });
       });
     }
     return added;

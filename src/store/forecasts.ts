@@ -2,6 +2,7 @@ import { UserError } from '../errors.js';
 import { Forecast, TaskFamily } from '../forecast/model.js';
 import type { ModelCall } from '../llm/model.js';
 import type { Store } from './open.js';
+import { RowWriter } from './tables.js';
 import { insertModelCalls } from './model-calls.js';
 import { transact } from './transaction.js';
 
@@ -13,27 +14,30 @@ import { transact } from './transaction.js';
  */
 export function saveForecast(store: Store, forecast: Forecast, calls: readonly ModelCall[] = []): { id: number; reused: boolean } {
   const f = Forecast.parse(forecast);
-  const insertForecast = store.db.prepare<unknown[], number>(
-    `INSERT INTO forecasts (snapshot_id, forecaster, config, abstained, abstain_reason, snapshot_hash, hash, frozen_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  );
-  const insertFamily = store.db.prepare<unknown[], number>(
-    `INSERT INTO families (forecast_id, ord, family_id, category, title, anchor, score, data)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  );
-  const insertCitation = store.db.prepare('INSERT INTO family_evidence (family_row, ref, kind, date, reason) VALUES (?, ?, ?, ?, ?)');
+  const insertForecast = new RowWriter(store.db, 'forecasts');
+  const insertFamily = new RowWriter(store.db, 'families');
+  const insertCitation = new RowWriter(store.db, 'family_evidence');
   return transact(store, () => {
     const existing = store.db
       .prepare<[number, string, string], number>('SELECT id FROM forecasts WHERE snapshot_id = ? AND forecaster = ? AND hash = ?')
       .pluck()
       .get(f.snapshotId, f.forecaster, f.hash);
     if (existing !== undefined) return { id: existing, reused: true };
-    const id = insertForecast.pluck().get(
-      f.snapshotId, f.forecaster, JSON.stringify(f.config), f.abstained ? 1 : 0, f.abstainReason, f.snapshotHash, f.hash, f.frozenAt,
-    )!;
+    const id = insertForecast.insert({
+      snapshot_id: f.snapshotId,
+      forecaster: f.forecaster,
+      config: JSON.stringify(f.config),
+      abstained: f.abstained ? 1 : 0,
+      abstain_reason: f.abstainReason,
+      snapshot_hash: f.snapshotHash,
+      hash: f.hash,
+      frozen_at: f.frozenAt,
+    });
     f.families.forEach((family, ord) => {
-      const row = insertFamily.pluck().get(id, ord, family.id, family.category, family.title, family.anchor.name, family.score, JSON.stringify(family))!;
-      for (const e of family.evidence) insertCitation.run(row, e.ref, e.kind, e.date, e.reason);
+      const row = insertFamily.insert({
+        forecast_id: id, ord, family_id: family.id, category: family.category, title: family.title, anchor: family.anchor.name, score: family.score, data: JSON.stringify(family),
+      });
+      for (const e of family.evidence) insertCitation.run({ family_row: row, ref: e.ref, kind: e.kind, date: e.date, reason: e.reason });
     });
     insertModelCalls(store, { forecastId: id }, calls);
     return { id, reused: false };

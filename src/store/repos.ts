@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Store } from './open.js';
+import { RowWriter } from './tables.js';
 import { transact } from './transaction.js';
 
 /** A repository as the store knows it; `path` identifies it. */
@@ -24,15 +25,15 @@ export interface StoredRepo extends RepoRecord {
  */
 export function upsertRepo(store: Store, repo: RepoRecord): number {
   const r = RepoRecord.parse(repo);
-  const upsert = store.db.prepare<[string, string, string, string | null, string], number>(
-    `INSERT INTO repos (path, name, default_branch, root_commit, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (path) DO UPDATE SET
+  const upsert = new RowWriter(store.db, 'repos', {
+    onConflict: `ON CONFLICT (path) DO UPDATE SET
        name = excluded.name,
        default_branch = excluded.default_branch,
-       root_commit = coalesce(excluded.root_commit, repos.root_commit)
-     RETURNING id`,
+       root_commit = coalesce(excluded.root_commit, repos.root_commit)`,
+  });
+  return transact(store, () =>
+    upsert.insert({ path: r.path, name: r.name, default_branch: r.defaultBranch, root_commit: r.rootCommit, created_at: new Date().toISOString() }),
   );
-  return transact(store, () => upsert.pluck().get(r.path, r.name, r.defaultBranch, r.rootCommit, new Date().toISOString())!);
 }
 
 /** The repository stored under `path`, or null. */

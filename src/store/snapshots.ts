@@ -4,6 +4,7 @@ import { type Evidence, Snapshot } from '../snapshot/model.js';
 import { storedTreeScan, TREE_SCAN_VERSION, type TreeScan, type TreeScanKey } from '../snapshot/tree-scan.js';
 import type { Store } from './open.js';
 import { storedTime } from './times.js';
+import { RowWriter } from './tables.js';
 import { transact } from './transaction.js';
 import { validate } from '../validated.js';
 
@@ -24,33 +25,28 @@ import { validate } from '../validated.js';
 export function saveSnapshot(store: Store, repoId: number, snapshot: Snapshot): { id: number; reused: boolean } {
   assertVisibleAtT0(snapshot.evidence, snapshot.t0);
   const t0 = storedTime(snapshot.t0, 'snapshot t0');
-  const insertSnapshot = store.db.prepare<unknown[], number>(
-    `INSERT INTO snapshots (repo_id, t0, commit_sha, commit_time, config, counts, hash, data, created_at, tree_scan)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  );
-  const insertEvidence = store.db.prepare(
-    `INSERT INTO evidence (snapshot_id, ord, kind, ref, date, text, path, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insertSnapshot = new RowWriter(store.db, 'snapshots');
+  const insertEvidence = new RowWriter(store.db, 'evidence');
   return transact(store, () => {
     const existing = findSnapshot(store, repoId, t0, snapshot.hash);
     if (existing !== null) return { id: existing, reused: true };
     const snap = validate(Snapshot, snapshot);
     const { evidence, ...header } = snap;
-    const id = insertSnapshot.pluck().get(
-      repoId,
+    const id = insertSnapshot.insert({
+      repo_id: repoId,
       t0,
-      snap.commit,
-      storedTime(snap.commitTime, 'snapshot commitTime'),
-      JSON.stringify(snap.config),
-      JSON.stringify(snap.counts),
-      snap.hash,
-      JSON.stringify(header),
-      new Date().toISOString(),
-      TREE_SCAN_VERSION,
-    )!;
+      commit_sha: snap.commit,
+      commit_time: storedTime(snap.commitTime, 'snapshot commitTime'),
+      config: JSON.stringify(snap.config),
+      counts: JSON.stringify(snap.counts),
+      hash: snap.hash,
+      data: JSON.stringify(header),
+      created_at: new Date().toISOString(),
+      tree_scan: TREE_SCAN_VERSION,
+    });
     evidence.forEach((e, ord) => {
       const date = storedTime(e.date, `evidence ${e.ref} date`);
-      insertEvidence.run(id, ord, e.kind, e.ref, date, e.text, evidencePath(e), JSON.stringify(e));
+      insertEvidence.run({ snapshot_id: id, ord, kind: e.kind, ref: e.ref, date, text: e.text, path: evidencePath(e), data: JSON.stringify(e) });
     });
     return { id, reused: false };
   });

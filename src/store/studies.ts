@@ -3,6 +3,7 @@ import type { ForecasterName } from '../forecast/model.js';
 import { type RepoStatus, type RepoTask, StudyConfig, type StudyRun } from '../study/model.js';
 import type { JudgeName } from '../validate/model.js';
 import type { Store } from './open.js';
+import { RowWriter } from './tables.js';
 import { transact } from './transaction.js';
 import { loadValidation } from './validations.js';
 
@@ -53,18 +54,16 @@ export function studyHash(config: StudyConfig): string {
 export function openStudy(store: Store, config: StudyConfig, names: readonly string[]): { study: StudyRecord; resumed: boolean } {
   const c = StudyConfig.parse(config);
   const hash = studyHash(c);
-  const addRepo = store.db.prepare(
-    `INSERT OR IGNORE INTO study_repos (study_id, ord, path, name, t0, status) VALUES (?, ?, ?, ?, ?, 'pending')`,
-  );
+  const addRepo = new RowWriter(store.db, 'study_repos', { orIgnore: true });
+  const addStudy = new RowWriter(store.db, 'studies');
   const { id, resumed } = transact(store, () => {
     const existing = store.db.prepare<[string], number>('SELECT id FROM studies WHERE config_hash = ?').pluck().get(hash);
-    const id =
-      existing ??
-      store.db
-        .prepare<[string, string, string, string], number>('INSERT INTO studies (name, config, config_hash, created_at) VALUES (?, ?, ?, ?) RETURNING id')
-        .pluck()
-        .get(c.name, JSON.stringify(c), hash, new Date().toISOString())!;
-    c.repos.forEach((r, ord) => addRepo.run(id, ord, r.path, names[ord] ?? r.path, r.t0));
+    const id = existing ?? addStudy.insert({ name: c.name, config: JSON.stringify(c), config_hash: hash, created_at: new Date().toISOString() });
+    c.repos.forEach((r, ord) =>
+      addRepo.run({
+        study_id: id, ord, path: r.path, name: names[ord] ?? r.path, t0: r.t0, status: 'pending', error: null, snapshot_id: null, seconds: null, finished_at: null,
+      }),
+    );
     return { id, resumed: existing !== undefined };
   });
   return { study: loadStudy(store, id)!, resumed };
@@ -93,13 +92,13 @@ export function loadStudyRepos(store: Store, studyId: number): StudyRepoRow[] {
  * repository already done (another process finished it first) is left as it is.
  */
 export function markRepoDone(store: Store, studyId: number, ord: number, done: { snapshotId: number; seconds: number; results: readonly StudyResult[] }): void {
-  const insert = store.db.prepare(
-    'INSERT INTO study_results (study_id, repo_ord, forecaster, judge, forecast_id, validation_id) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insert = new RowWriter(store.db, 'study_results');
   transact(store, () => {
     if (statusOf(store, studyId, ord) === 'done') return;
     store.db.prepare('DELETE FROM study_results WHERE study_id = ? AND repo_ord = ?').run(studyId, ord);
-    for (const r of done.results) insert.run(studyId, ord, r.forecaster, r.judge, r.forecastId, r.validationId);
+    for (const r of done.results) {
+      insert.run({ study_id: studyId, repo_ord: ord, forecaster: r.forecaster, judge: r.judge, forecast_id: r.forecastId, validation_id: r.validationId });
+    }
     store.db
       .prepare(`UPDATE study_repos SET status = 'done', error = NULL, snapshot_id = ?, seconds = ?, finished_at = ? WHERE study_id = ? AND ord = ?`)
       .run(done.snapshotId, done.seconds, new Date().toISOString(), studyId, ord);
@@ -126,11 +125,10 @@ export function recordShardRepo(shard: Store, task: RepoTask, done: { snapshotId
   transact(shard, () => {
     const id =
       shard.db.prepare<[string], number>('SELECT id FROM studies WHERE config_hash = ?').pluck().get(study.hash) ??
-      shard.db
-        .prepare<[string, string, string, string], number>('INSERT INTO studies (name, config, config_hash, created_at) VALUES (?, ?, ?, ?) RETURNING id')
-        .pluck()
-        .get(study.name, JSON.stringify(settings), study.hash, new Date().toISOString())!;
-    shard.db.prepare(`INSERT OR IGNORE INTO study_repos (study_id, ord, path, name, t0, status) VALUES (?, ?, ?, ?, ?, 'pending')`).run(id, ord, path, name, t0);
+      new RowWriter(shard.db, 'studies').insert({ name: study.name, config: JSON.stringify(settings), config_hash: study.hash, created_at: new Date().toISOString() });
+    new RowWriter(shard.db, 'study_repos', { orIgnore: true }).run({
+      study_id: id, ord, path, name, t0, status: 'pending', error: null, snapshot_id: null, seconds: null, finished_at: null,
+    });
   });
   const id = shard.db.prepare<[string], number>('SELECT id FROM studies WHERE config_hash = ?').pluck().get(study.hash)!;
   markRepoDone(shard, id, ord, done);

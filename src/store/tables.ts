@@ -1,3 +1,5 @@
+import type { Database, RunResult, Statement } from 'better-sqlite3';
+
 /**
  * Every table's columns, declared once. The migrations (src/store/migrations.ts)
  * make the tables; this is the one list the code derives column lists from:
@@ -146,4 +148,63 @@ export function insertSql(table: TableName, options: { orIgnore?: boolean; retur
     `INSERT${options.orIgnore ? ' OR IGNORE' : ''} INTO ${into} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})` +
     (options.returning ? ` RETURNING ${(TABLES[table] as TableDeclaration).id ?? 'rowid'}` : '')
   );
+}
+
+export interface InsertOptions {
+  orIgnore?: boolean;
+  /** An `ON CONFLICT …` clause (an upsert), appended as given. */
+  onConflict?: string;
+}
+
+/**
+ * A prepared INSERT of every declared column of `table` but its id, bound
+ * positionally from a row named by column (`RowOf<table>`): a writer built
+ * on it names every declared column (the compiler says which one it lacks),
+ * so a column declared here reaches the writers, the shard merge and the
+ * fixtures from this one list. `run` inserts; `insert` inserts and returns
+ * the row id the store gave (tables with an id only).
+ */
+export class RowWriter<T extends TableName> {
+  private readonly columns: readonly string[];
+  private readonly statement: Statement<unknown[]>;
+  private returning: Statement<unknown[], number> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    readonly table: T,
+    private readonly options: InsertOptions = {},
+  ) {
+    this.columns = writtenColumns(table);
+    this.statement = db.prepare(this.sql(false));
+  }
+
+  run(row: RowOf<T>): RunResult {
+    return this.statement.run(this.values(row));
+  }
+
+  insert(row: RowOf<T>): number {
+    this.returning ??= this.db.prepare<unknown[], number>(this.sql(true)).pluck();
+    const id = this.returning.get(this.values(row));
+    if (id === undefined) throw new Error(`INSERT INTO ${this.table} returned no id`);
+    return id;
+  }
+
+  private values(row: RowOf<T>): unknown[] {
+    const named = row as Record<string, unknown>;
+    return this.columns.map((c) => {
+      const value = named[c];
+      // SQLite would store a missing value as NULL without a word: a column the writer forgot is an error instead (null is a value).
+      if (value === undefined) throw new Error(`${this.table}.${c} was not given: every declared column is written (src/store/tables.ts)`);
+      return value;
+    });
+  }
+
+  private sql(returning: boolean): string {
+    const { orIgnore, onConflict } = this.options;
+    return (
+      `INSERT${orIgnore ? ' OR IGNORE' : ''} INTO ${this.table} (${this.columns.join(', ')}) VALUES (${this.columns.map(() => '?').join(', ')})` +
+      (onConflict ? ` ${onConflict}` : '') +
+      (returning ? ` RETURNING ${(TABLES[this.table] as TableDeclaration).id ?? 'rowid'}` : '')
+    );
+  }
 }

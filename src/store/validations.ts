@@ -2,6 +2,7 @@ import { UserError } from '../errors.js';
 import type { ModelCall } from '../llm/model.js';
 import { Metrics, Validation, Verdict } from '../validate/model.js';
 import type { Store } from './open.js';
+import { RowWriter } from './tables.js';
 import { insertModelCalls } from './model-calls.js';
 import { transact } from './transaction.js';
 
@@ -12,27 +13,35 @@ import { transact } from './transaction.js';
  */
 export function saveValidation(store: Store, validation: Validation, hash: string, calls: readonly ModelCall[] = []): { id: number; reused: boolean } {
   const v = Validation.parse(validation);
-  const insertValidation = store.db.prepare<unknown[], number>(
-    `INSERT INTO validations (forecast_id, forecast_hash, judge, judge_config, window_length, window_start, window_end, exclude_bots, metrics, hash, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  );
-  const insertVerdict = store.db.prepare<unknown[], number>(
-    'INSERT INTO verdicts (validation_id, ord, family_id, category, label, score, reason) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
-  );
-  const insertMatch = store.db.prepare('INSERT INTO matches (verdict_id, ord, work_item_key, title, label, score, reason) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertValidation = new RowWriter(store.db, 'validations');
+  const insertVerdict = new RowWriter(store.db, 'verdicts');
+  const insertMatch = new RowWriter(store.db, 'matches');
   return transact(store, () => {
     const existing = store.db
       .prepare<[number, string, string], number>('SELECT id FROM validations WHERE forecast_id = ? AND judge = ? AND hash = ?')
       .pluck()
       .get(v.forecastId, v.judge, hash);
     if (existing !== undefined) return { id: existing, reused: true };
-    const id = insertValidation.pluck().get(
-      v.forecastId, v.forecastHash, v.judge, JSON.stringify(v.judgeConfig), v.window, v.windowStart, v.windowEnd,
-      v.excludeBots ? 1 : 0, JSON.stringify(v.metrics), hash, new Date().toISOString(),
-    )!;
+    const id = insertValidation.insert({
+      forecast_id: v.forecastId,
+      forecast_hash: v.forecastHash,
+      judge: v.judge,
+      judge_config: JSON.stringify(v.judgeConfig),
+      window_length: v.window,
+      window_start: v.windowStart,
+      window_end: v.windowEnd,
+      exclude_bots: v.excludeBots ? 1 : 0,
+      metrics: JSON.stringify(v.metrics),
+      hash,
+      created_at: new Date().toISOString(),
+    });
     v.verdicts.forEach((verdict, ord) => {
-      const row = insertVerdict.pluck().get(id, ord, verdict.familyId, verdict.category, verdict.label, verdict.score, verdict.reason)!;
-      verdict.matches.forEach((m, i) => insertMatch.run(row, i, m.key, m.title, m.label, m.score, m.reason));
+      const row = insertVerdict.insert({
+        validation_id: id, ord, family_id: verdict.familyId, category: verdict.category, label: verdict.label, score: verdict.score, reason: verdict.reason,
+      });
+      verdict.matches.forEach((m, i) =>
+        insertMatch.run({ verdict_id: row, ord: i, work_item_key: m.key, title: m.title, label: m.label, score: m.score, reason: m.reason }),
+      );
     });
     insertModelCalls(store, { validationId: id }, calls);
     return { id, reused: false };

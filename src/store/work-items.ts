@@ -3,6 +3,7 @@ import { WorkItem, type WorkItemKind } from '../sources/model.js';
 import { parseDate } from '../time.js';
 import type { Store } from './open.js';
 import { storedTime } from './times.js';
+import { RowWriter } from './tables.js';
 import { transact } from './transaction.js';
 
 /**
@@ -14,10 +15,8 @@ import { transact } from './transaction.js';
 /** Inserts or replaces (by repository and key) every item, in one transaction. */
 export function saveWorkItems(store: Store, repoId: number, items: readonly WorkItem[]): void {
   const parsed = z.array(WorkItem).parse(items);
-  const upsert = store.db.prepare(
-    `INSERT INTO work_items (repo_id, key, number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths)
-     VALUES (@repoId, @key, @number, @sha, @title, @body, @mergedAt, @author, @kind, @labels, @bot, @botReason, @paths)
-     ON CONFLICT (repo_id, key) DO UPDATE SET
+  const upsert = new RowWriter(store.db, 'work_items', {
+    onConflict: `ON CONFLICT (repo_id, key) DO UPDATE SET
        number = excluded.number, sha = excluded.sha, title = excluded.title, body = excluded.body,
        merged_at = excluded.merged_at, author = excluded.author, kind = excluded.kind, labels = excluded.labels,
        bot = excluded.bot, bot_reason = excluded.bot_reason, paths = excluded.paths
@@ -25,16 +24,23 @@ export function saveWorkItems(store: Store, repoId: number, items: readonly Work
      WHERE (number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths) IS NOT
        (excluded.number, excluded.sha, excluded.title, excluded.body, excluded.merged_at, excluded.author,
         excluded.kind, excluded.labels, excluded.bot, excluded.bot_reason, excluded.paths)`,
-  );
+  });
   transact(store, () => {
     for (const item of parsed) {
       upsert.run({
-        ...item,
-        repoId,
-        mergedAt: storedTime(item.mergedAt, `work item ${item.key} mergedAt`),
+        repo_id: repoId,
+        key: item.key,
+        number: item.number,
+        sha: item.sha,
+        title: item.title,
+        body: item.body,
+        merged_at: storedTime(item.mergedAt, `work item ${item.key} mergedAt`),
+        author: item.author,
+        kind: item.kind,
         labels: JSON.stringify(item.labels),
-        paths: JSON.stringify(item.paths),
         bot: item.bot ? 1 : 0,
+        bot_reason: item.botReason,
+        paths: JSON.stringify(item.paths),
       });
     }
   });

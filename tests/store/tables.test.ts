@@ -4,7 +4,7 @@ import { runRepoTask } from '../../src/api/study-repo.js';
 import { openStore } from '../../src/store/open.js';
 import { mergeShard } from '../../src/store/shards.js';
 import { openStudy } from '../../src/store/studies.js';
-import { insertSql, TABLES, writtenColumns, type TableDeclaration } from '../../src/store/tables.js';
+import { insertSql, RowWriter, TABLES, writtenColumns, type RowOf, type TableDeclaration } from '../../src/store/tables.js';
 import { parseStudyConfig } from '../../src/study/config.js';
 import { tempDir } from '../fixtures/repo.js';
 import { makeStudyRepo, STUDY_T0 } from '../study/fixtures.js';
@@ -25,6 +25,26 @@ test('every table and column the migrations make is declared in src/store/tables
 test('insertSql writes every declared column but the id, by name', () => {
   expect(insertSql('studies', { returning: true })).toBe('INSERT INTO studies (name, config, config_hash, created_at) VALUES (@name, @config, @config_hash, @created_at) RETURNING id');
   expect(writtenColumns('commits')).toEqual(TABLES.commits.columns);
+});
+
+test('a row writer writes exactly the declared columns, and a column the declaration gains is one the writer must be given', () => {
+  const store = tempStore();
+  const studies = new RowWriter(store.db, 'studies');
+  const id = studies.insert({ name: 'n', config: '{}', config_hash: 'h', created_at: '2024-01-01T00:00:00.000Z' });
+  expect(store.db.prepare('SELECT id, name, config, config_hash, created_at FROM studies').get()).toEqual({ id, name: 'n', config: '{}', config_hash: 'h', created_at: '2024-01-01T00:00:00.000Z' });
+  const declared = TABLES.studies;
+  try {
+    store.db.exec('ALTER TABLE studies ADD COLUMN reviewer TEXT');
+    (TABLES as Record<string, TableDeclaration>).studies = { ...declared, columns: [...declared.columns, 'reviewer'] };
+    const widened = new RowWriter(store.db, 'studies');
+    const row = { name: 'm', config: '{}', config_hash: 'h2', created_at: '2024-01-01T00:00:00.000Z' } as RowOf<'studies'>;
+    expect(() => widened.run(row)).toThrow();
+    widened.run({ ...row, reviewer: 'ada' } as RowOf<'studies'>);
+    expect(store.db.prepare("SELECT reviewer FROM studies WHERE name = 'm'").pluck().get()).toBe('ada');
+  } finally {
+    (TABLES as Record<string, TableDeclaration>).studies = declared;
+    store.close();
+  }
 });
 
 test('a column added to a table and to the declaration reaches a merged study without touching the merge', async () => {
