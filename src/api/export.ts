@@ -8,6 +8,7 @@ import { openStore } from '../store/open.js';
 import { latestSynthesisId, loadSynthesis, type StoredSynthesis, type StoredTask } from '../store/tasks.js';
 import { openRepository } from '../git/open.js';
 import { HARBOR_BUNDLE, harborTask } from '../synthesize/export/harbor.js';
+import { RUNTIME_FILES, runtimeImage } from '../synthesize/export/runtime.js';
 import { gradableLists, jsonl, provenanceRecord, specRecord, swebenchPublic, swebenchRecord, type ExportContext } from '../synthesize/export/swebench.js';
 import { originUrl, repoSlug } from './export-repo.js';
 import { insideRelative, safeName } from '../synthesize/paths.js';
@@ -105,7 +106,12 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
       if (err instanceof UserError) throw new UserError(err.code, `The synthesis's repository ${synthesis.repo.path} cannot be opened: ${err.message}`, 'Put the repository back where it was synthesized from.');
       throw err;
     });
-    const languageFiles = (await git.listFiles(synthesis.tgen.commit).catch(() => [])).map((f) => f.path).filter((p) => !p.includes('/'));
+    const manifests: Record<string, string | null> = {};
+    for (const f of RUNTIME_FILES) {
+      const bytes = await git.readFileAt(synthesis.tgen.commit, f).catch(() => null);
+      manifests[f] = bytes ? Buffer.from(bytes).toString('utf8') : null;
+    }
+    const runtime = runtimeImage(manifests);
     const slug = repoSlug({ given: options.repo, stored: storedSlug, origin: await originUrl(git.facts.gitdir), name: synthesis.repo.name });
     try {
       await writeTgenBundle({ gitdir: git.facts.gitdir, commit: synthesis.tgen.commit, branch: git.facts.defaultBranch, file: bundle });
@@ -138,7 +144,7 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
     } else {
       for (const task of tasks) {
         const folder = `harbor/${safeName(task.instanceId)}`;
-        for (const f of harborTask(task, ctx(task, HARBOR_BUNDLE), languageFiles)) await put(`${folder}/${f.path}`, f.content, f.executable);
+        for (const f of harborTask(task, ctx(task, HARBOR_BUNDLE), runtime)) await put(`${folder}/${f.path}`, f.content, f.executable);
         await put(`${folder}/${HARBOR_BUNDLE}`, { copy: bundle });
       }
     }

@@ -55,10 +55,15 @@ function collect(entries: [string, TestOutcome][]): Record<string, TestOutcome> 
   return out;
 }
 
-const TAP_RESULT = /^(\s*)(not ok|ok) \d+(?: - | |$)(.*)$/;
-const TAP_SUBTEST = /^(\s*)# Subtest: (.*)$/;
-
-function readTap(lines: string[]): [string, TestOutcome][] {
+/*
+ * readTap, readVitest and readJest are self-contained (no reference outside
+ * their own body): the exported Harbor verifier (src/synthesize/export/verifier.ts)
+ * is their source, so it reads a log exactly as the gate did.
+ */
+export function readTap(lines: string[]): [string, TestOutcome][] {
+  const TAP_RESULT = /^(\s*)(not ok|ok) \d+(?: - | |$)(.*)$/;
+  const TAP_SUBTEST = /^(\s*)# Subtest: (.*)$/;
+  const unescapeTap = (text: string) => text.replace(/\\#/g, '#').replace(/\\\\/g, '\\');
   const stack: { indent: number; name: string }[] = [];
   const entries: { indent: number; path: string[]; outcome: TestOutcome }[] = [];
   let inYaml = -1;
@@ -94,9 +99,6 @@ function readTap(lines: string[]): [string, TestOutcome][] {
   return entries.filter((e) => !parents.has(e.path.join(' > '))).map((e) => [e.path.join(' > '), e.outcome]);
 }
 
-function unescapeTap(text: string): string {
-  return text.replace(/\\#/g, '#').replace(/\\\\/g, '\\');
-}
 
 function readPytest(lines: string[]): [string, TestOutcome][] {
   const out: [string, TestOutcome][] = [];
@@ -148,14 +150,13 @@ export function passLinePattern(format: string, id: string): string {
   }
 }
 
-function escapeEre(text: string): string {
+export function escapeEre(text: string): string {
   return text.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
 }
 
 /** vitest --reporter=verbose: ` ✓ file > suite > name 3ms`, ` × …` failed, ` ↓ …` skipped (ids keep the file). */
-const VITEST_RESULT = /^\s*([✓×↓✗]) (\S.*? > .*?)(?: \[[^\]]*\])?(?: (\d+(?:\.\d+)?m?s))?$/;
-
-function readVitest(lines: string[]): [string, TestOutcome][] {
+export function readVitest(lines: string[]): [string, TestOutcome][] {
+  const VITEST_RESULT = /^\s*([✓×↓✗]) (\S.*? > .*?)(?: \[[^\]]*\])?(?: (\d+(?:\.\d+)?m?s))?$/;
   const out: [string, TestOutcome][] = [];
   for (const line of lines) {
     const m = VITEST_RESULT.exec(line);
@@ -171,7 +172,7 @@ function readVitest(lines: string[]): [string, TestOutcome][] {
  * `✎ todo name`; ids are `file > describe > name`. The failure details (`●`)
  * that follow a file's tests are not read.
  */
-function readJest(lines: string[]): [string, TestOutcome][] {
+export function readJest(lines: string[]): [string, TestOutcome][] {
   const out: [string, TestOutcome][] = [];
   let file: string | null = null;
   let stack: { indent: number; name: string }[] = [];

@@ -1,7 +1,8 @@
 import type { SynthesizedTask } from '../model.js';
 import { splitDiff } from '../patch.js';
-import { passLinePattern } from '../test-log.js';
+import type { Runtime } from './runtime.js';
 import type { ExportContext } from './swebench.js';
+import { expectedIds, expectedTsv, NODE_FORMATS, verifierScript } from './verifier.js';
 
 /**
  * One Harbor task folder (harborframework.com/docs/tasks) per verified task:
@@ -9,8 +10,10 @@ import type { ExportContext } from './swebench.js';
  *   instruction.md            the issue, what the agent sees
  *   task.toml                 timeouts, resources, metadata
  *   environment/Dockerfile    the repository at Tgen, cloned from environment/repo.bundle
- *   tests/test.sh             applies tests/test.patch, runs the test command, greps every
- *                             FAIL_TO_PASS and PASS_TO_PASS test's pass line; reward 1 or 0
+ *   tests/test.sh             applies tests/test.patch, runs the test command (in the gate's
+ *                             CI=1 NO_COLOR=1 FORCE_COLOR=0), checks every FAIL_TO_PASS and
+ *                             PASS_TO_PASS test ran and passed (src/synthesize/export/verifier.ts);
+ *                             reward 1 or 0
  *   solution/solve.sh         applies solution/gold.patch
  *
  * Paths are relative to the task folder; the bundle is copied in by the caller.
@@ -23,19 +26,26 @@ export interface HarborFile {
 
 export const HARBOR_BUNDLE = 'environment/repo.bundle';
 
-export function harborTask(task: SynthesizedTask & { instanceId: string }, ctx: ExportContext, languageFiles: readonly string[]): HarborFile[] {
+export function harborTask(task: SynthesizedTask & { instanceId: string }, ctx: ExportContext, runtime: Runtime): HarborFile[] {
   const execution = task.execution;
   const format = execution?.format ?? 'tap';
   const command = execution?.testCommand ?? ctx.testCommand ?? 'true';
-  const expected = [...task.failToPass, ...task.passToPass].map((id) => passLinePattern(format, id));
+  const ids = [...task.failToPass, ...task.passToPass];
+  const byNode = (NODE_FORMATS as readonly string[]).includes(format);
   const testPaths = splitDiff(task.testPatch).map((c) => c.path);
+  const expected: HarborFile[] = byNode
+    ? [
+        { path: 'tests/expected-tests.txt', content: expectedIds(ids).map((id) => `${id}\n`).join('') },
+        { path: 'tests/verify.mjs', content: verifierScript() },
+      ]
+    : [{ path: 'tests/expected-tests.tsv', content: expectedTsv(format, ids) }];
   return [
     { path: 'instruction.md', content: `# ${task.title}\n\n${task.problemStatement}\n${task.hints ? `\n## Hints\n\n${task.hints}\n` : ''}` },
     { path: 'task.toml', content: taskToml(task, ctx) },
-    { path: 'environment/Dockerfile', content: dockerfile(ctx.tgen.commit, languageFiles) },
+    { path: 'environment/Dockerfile', content: dockerfile(ctx.tgen.commit, runtime) },
     { path: 'tests/test.patch', content: task.testPatch },
-    { path: 'tests/expected-passes.txt', content: expected.map((p) => `${p}\n`).join('') },
-    { path: 'tests/test.sh', content: testScript(ctx.tgen.commit, testPaths, command), executable: true },
+    ...expected,
+    { path: 'tests/test.sh', content: testScript(ctx.tgen.commit, testPaths, command, byNode ? format : null), executable: true },
     { path: 'solution/gold.patch', content: task.goldPatch },
     { path: 'solution/solve.sh', content: '#!/bin/bash\nset -euo pipefail\ncd /app\ngit apply --whitespace=nowarn "$(dirname "$0")/gold.patch"\n', executable: true },
   ];
@@ -68,30 +78,36 @@ function taskToml(task: SynthesizedTask & { instanceId: string }, ctx: ExportCon
   ].join('\n');
 }
 
-/** A full (non-slim) official image for the repository's language, which has git; dependencies installed best-effort. */
-function dockerfile(commit: string, files: readonly string[]): string {
-  const has = (f: string) => files.includes(f);
-  const [image, install] = has('package.json')
-    ? ['node:20-bookworm', 'if [ -f package-lock.json ]; then npm ci; else npm install; fi || true']
-    : has('pyproject.toml') || has('setup.py')
-      ? ['python:3.12-bookworm', 'pip install -e . pytest || pip install pytest || true']
-      : has('go.mod')
-        ? ['golang:1.23-bookworm', 'go mod download || true']
-        : has('Cargo.toml')
-          ? ['rust:1-bookworm', 'cargo fetch || true']
-          : ['buildpack-deps:bookworm', 'true'];
+/** The official image for the repository's declared runtime (src/synthesize/export/runtime.ts), with the repository at Tgen in /app. */
+function dockerfile(commit: string, runtime: Runtime): string {
   return [
-    `FROM ${image}`,
+    `# ${runtime.source}`,
+    `FROM ${runtime.image}`,
     'WORKDIR /app',
     'COPY repo.bundle /tmp/repo.bundle',
     `RUN git clone -q /tmp/repo.bundle /app && git -C /app checkout -q --detach ${commit} && git -C /app remote remove origin && rm /tmp/repo.bundle`,
-    `RUN ${install}`,
+    `RUN ${runtime.install}`,
     '',
   ].join('\n');
 }
 
-function testScript(commit: string, testPaths: readonly string[], command: string): string {
+/**
+ * The verifier. Test files back to Tgen, the hidden tests, the test command
+ * in the gate's environment, then every expected test must have run and
+ * passed each time it ran (node formats: verify.mjs reads the log with the
+ * gate's readers; line-per-test formats: a pass line and no fail line).
+ */
+function testScript(commit: string, testPaths: readonly string[], command: string, nodeFormat: string | null): string {
   const quoted = testPaths.map((p) => `'${p.replace(/'/g, "'\\''")}'`).join(' ');
+  const check = nodeFormat
+    ? [`node "$HERE/verify.mjs" ${nodeFormat} "$LOG" "$HERE/expected-tests.txt" || reward=0`]
+    : [
+        "while IFS=$'\\t' read -r id pass fail; do",
+        '  [ -n "$pass" ] || continue',
+        '  if ! grep -qE -- "$pass" "$LOG"; then echo "did not run: $id"; reward=0',
+        '  elif grep -qE -- "$fail" "$LOG"; then echo "did not pass: $id"; reward=0; fi',
+        'done < "$HERE/expected-tests.tsv"',
+      ];
   return [
     '#!/bin/bash',
     'set -u',
@@ -102,12 +118,11 @@ function testScript(commit: string, testPaths: readonly string[], command: strin
     `for f in ${quoted || "''"}; do [ -n "$f" ] || continue; git checkout -q ${commit} -- "$f" 2>/dev/null || rm -f "$f"; done`,
     'if ! git apply --whitespace=nowarn "$HERE/test.patch"; then echo 0 > /logs/verifier/reward.txt; exit 0; fi',
     'LOG=/logs/verifier/test-output.txt',
+    '# The environment the execution gate ran the tests in.',
+    'export CI=1 NO_COLOR=1 FORCE_COLOR=0',
     `( ${command} ) > "$LOG" 2>&1`,
     'reward=1',
-    'while IFS= read -r pattern; do',
-    '  [ -n "$pattern" ] || continue',
-    '  grep -qE -- "$pattern" "$LOG" || { echo "not passing: $pattern"; reward=0; }',
-    'done < "$HERE/expected-passes.txt"',
+    ...check,
     'echo "$reward" > /logs/verifier/reward.txt',
     '',
   ].join('\n');
