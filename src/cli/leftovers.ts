@@ -9,7 +9,9 @@ import { processAlive } from '../exec/process-alive.js';
  * whose process is gone, and unnamed ones (from before the pid was in the
  * name) older than a day. A live process's folders are never touched, so
  * concurrent runs are safe. Export staging folders sit beside --out and are
- * removed by the next export there (src/api/export-target.ts).
+ * removed by the next export there (src/api/export-target.ts); shard keys a
+ * killed queue run left in Redis, by the next study run on that queue
+ * (src/queue/orphan-shards.ts).
  */
 const PATTERN = /^swe-future-shard-(?:(\d+)-)?/;
 const LEGACY_AGE_MS = 24 * 3600_000;

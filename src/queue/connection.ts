@@ -32,10 +32,10 @@ export function parseQueueUrl(url: string): { label: string; secrets: string[] }
   try {
     u = new URL(url);
   } catch {
-    throw new UserError('QUEUE_URL_INVALID', 'The queue URL is not a URL', 'Pass --queue redis://HOST:PORT (or redis://:PASSWORD@HOST:PORT, rediss:// for TLS), or set SWE_FUTURE_QUEUE.');
+    throw new UserError('QUEUE_URL_INVALID', 'The queue URL is not a URL', 'Pass --queue redis://HOST:PORT (with a password: :PASSWORD@ before HOST; rediss:// for TLS), or set SWE_FUTURE_QUEUE.');
   }
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
-    throw new UserError('QUEUE_URL_INVALID', `The queue URL has scheme ${u.protocol.replace(/:$/, '')}, not redis or rediss`, 'Pass --queue redis://HOST:PORT (or redis://:PASSWORD@HOST:PORT), or set SWE_FUTURE_QUEUE.');
+    throw new UserError('QUEUE_URL_INVALID', `The queue URL has scheme ${u.protocol.replace(/:$/, '')}, not redis or rediss`, 'Pass --queue redis://HOST:PORT (with a password: :PASSWORD@ before HOST), or set SWE_FUTURE_QUEUE.');
   }
   const db = u.pathname.replace(/^\//, '');
   const label = `${u.protocol}//${u.hostname}:${u.port || '6379'}${db ? `/${db}` : ''}`;
@@ -78,7 +78,7 @@ export async function checkQueue(url: string): Promise<void> {
   } catch (err) {
     const text = redactWith(secrets, said[0] ?? (err instanceof Error ? err.message : String(err)));
     if (/WRONGPASS|NOAUTH|invalid password|AUTH failed|NOPERM/i.test(text)) {
-      throw new UserError('QUEUE_AUTH', `The queue at ${label} refused the credentials (${text.split('\n')[0]!.slice(0, 120)})`, 'Put the right password in the URL: redis://:PASSWORD@HOST:PORT (or in SWE_FUTURE_QUEUE).');
+      throw new UserError('QUEUE_AUTH', `The queue at ${label} refused the credentials (${text.split('\n')[0]!.slice(0, 120)})`, 'Put the right password in the URL, as :PASSWORD@ before HOST in redis://HOST:PORT (or in SWE_FUTURE_QUEUE).');
     }
     throw new UserError('QUEUE_UNREACHABLE', `Cannot reach the queue at ${label} (${text.split('\n')[0]!.slice(0, 120)})`, 'Start Redis there (docs/scale-out.md), or pass the right --queue URL.');
   } finally {

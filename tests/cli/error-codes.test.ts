@@ -123,9 +123,10 @@ test('a queue URL that is not a redis URL is QUEUE_URL_INVALID, for study and wo
   const config = join(dir, 'queue-study.json');
   writeFileSync(config, JSON.stringify({ name: 'q', window: '1m', repos: [{ path: repo, t0: '2024-06-01' }], forecasters: ['random-anchor'], judges: ['lexical'] }));
   const store = join(dir, 'queue.db');
-  await expectRefused(['study', '--config', config, '--db', store, '--queue', 'http://127.0.0.1:6379'], 'QUEUE_URL_INVALID', /The queue URL has scheme http, not redis or rediss\./);
+  await expectRefused(['study', '--config', config, '--db', store, '--queue', 'http://127.0.0.1:6379'], 'QUEUE_URL_INVALID', /The queue URL has scheme http, not redis or rediss\. Pass --queue redis:\/\/HOST:PORT \(with a password: :PASSWORD@ before HOST\), or set SWE_FUTURE_QUEUE\.$/);
   await expectRefused(['study', '--config', config, '--db', store, '--queue', 'not a url'], 'QUEUE_URL_INVALID', /^swe-future: The queue URL is not a URL\./);
-  await expectRefused(['worker', '--queue', 'not a url'], 'QUEUE_URL_INVALID', /^swe-future: The queue URL is not a URL\./);
+  // The fix shows where a password goes: the redaction of credentials in URLs (src/study/credentials.ts) leaves it whole.
+  await expectRefused(['worker', '--queue', 'not a url'], 'QUEUE_URL_INVALID', /^swe-future: The queue URL is not a URL\. Pass --queue redis:\/\/HOST:PORT \(with a password: :PASSWORD@ before HOST; rediss:\/\/ for TLS\), or set SWE_FUTURE_QUEUE\.$/);
   expect(existsSync(store)).toBe(false);
 });
 

@@ -37,7 +37,7 @@ describe.skipIf(!REDIS)('queue errors', () => {
       expect(down.stderr).not.toContain(PASSWORD);
       const wrong = await runCli([...args, '--queue', `redis://:wrong-${PASSWORD}@127.0.0.1:${redis.port}`]);
       expect(wrong.code).toBe(2);
-      expect(wrong.stderr).toMatch(/^swe-future: The queue at redis:\/\/127\.0\.0\.1:\d+ refused the credentials .*\. Put the right password in the URL/);
+      expect(wrong.stderr).toMatch(/^swe-future: The queue at redis:\/\/127\.0\.0\.1:\d+ refused the credentials .*\. Put the right password in the URL, as :PASSWORD@ before HOST in redis:\/\/HOST:PORT \(or in SWE_FUTURE_QUEUE\)\.\n$/);
       expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
       expect(wrong.stderr).not.toContain(PASSWORD);
       expect(await runCliRefused([...args, '--queue', `redis://:${PASSWORD}@127.0.0.1:${port}`])).toMatchObject({ status: 2, code: 'QUEUE_UNREACHABLE' });
