@@ -97,3 +97,20 @@ test('only work merged in (T0, T0 + window] is judged', async () => {
   expect(keys).not.toContain('pr#4');
   expect(keys).toContain('pr#3');
 });
+
+test('validate at T0 2024-08-31 with a 6m window ends 2025-02-28 (month end clamped): work merged 2025-02-28 counts, work merged 2025-03-01 does not', async () => {
+  const repo = await makeRepo([
+    { at: '2024-06-03T10:00:00Z', msg: 'Initial commit', files: { 'src/parser.js': '// TODO: handle nested quotes\n' } },
+    { at: '2024-07-01T10:00:00Z', msg: 'fix(parser): handle empty input (#1)', files: { 'src/parser.js': '// TODO: handle nested quotes\nexport const p = 1;\n' } },
+    { at: '2024-08-01T10:00:00Z', msg: 'fix(parser): handle trailing commas (#2)', files: { 'src/parser.js': '// TODO: handle nested quotes\nexport const p = 2;\n' } },
+    { at: '2025-02-28T00:00:00Z', msg: 'fix(parser): handle nested quotes (#3)', files: { 'src/parser.js': 'export const p = 3;\n' } },
+    { at: '2025-03-01T09:00:00Z', msg: 'feat(parser): streaming mode (#4)', files: { 'src/stream.js': 'export const s = 1;\n' } },
+    { at: '2025-03-02T09:00:00Z', msg: 'docs: streaming (#5)', files: { 'README.md': 'streaming\n' } },
+  ]);
+  const db = join(await tempDir(), 'window.db');
+  const forecast = await runCliJson(['forecast', '--repo', repo.dir, '--t0', '2024-08-31', '--forecaster', 'hotspot', '--db', db]);
+  const out = await runCliJson(['validate', '--forecast', String(forecast.forecast.id), '--window', '6m', '--judge', 'lexical', '--db', db]);
+  expect(out.validation).toMatchObject({ window_start: '2024-08-31T00:00:00.000Z', window_end: '2025-02-28T00:00:00.000Z' });
+  // Before the fix the window ran to 2025-03-03 and took #4 and #5 too.
+  expect(out.metrics.laterWork).toBe(1);
+});
