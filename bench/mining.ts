@@ -3,7 +3,7 @@
  * each git backend, and raw `git log --first-parent --name-status` over the
  * same commits, in one run.
  *
- *   npm run bench -- [--repo PATH (default: the demo repository)] [--limit N] [--modes native,native-no-lines,isomorphic] [--branch NAME] [--store-only] [--json]
+ *   npm run bench:mining -- [--repo PATH (default: the demo repository)] [--limit N] [--modes native,native-no-lines,isomorphic] [--branch NAME] [--store-only] [--json]
  *
  * The requirement it checks: the native backend mines within 2x the time of
  * raw git log on the same history. Then it times snapshots into a store: cold,

@@ -2,7 +2,7 @@
  * Scale-out benchmark (docs/scale-out.md): needs `redis-server` on PATH (it
  * starts its own on 127.0.0.1, a free port, and stops it).
  *
- *   npm run bench                          # all benchmarks
+ *   npm run bench                          # with the other speed figures (bench/speed.ts)
  *   tsx bench/queue.ts [--repos 20] [--jobs 10000] [--json]
  *
  * 1. One study over `--repos` generated repositories, run locally with
