@@ -70,6 +70,9 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
     const tracker = store && known ? loadGithubItems(store, known.id) : [];
 
     // Read and compute everything first; write only when all of it succeeded, in one transaction.
+    // The tags do not depend on the history: git lists them while the history is mined.
+    const tags = git.listTags();
+    tags.catch(() => undefined); // a failure is thrown where the snapshot reads them
     progress.stage(`mining ${name} (${git.name} git)`);
     const { chain, fresh } = await mineHistory(git, store, known?.id ?? null, options.lineCounts ?? false, progress);
     const truncated = isTruncated(chain);
@@ -83,7 +86,7 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
       t0,
       history: cut.history,
       truncated,
-      reader: git,
+      reader: { listFiles: (c) => git.listFiles(c), readBlob: (oid) => git.readBlob(oid), readFileAt: (c, path) => git.readFileAt(c, path), listTags: () => tags },
       tracker: tracker.length > 0 ? tracker : undefined,
       onProgress: (done, total) => progress.tick(done, total),
       // An earlier snapshot of the same commit, history and config already scanned this tree.

@@ -38,8 +38,24 @@ export function reconstructWorkItems(commits: readonly Commit[], merged: readonl
   return items;
 }
 
-/** One commit read as one work item (key not yet de-duplicated). */
+/**
+ * Each commit is read once per run: a snapshot reconstructs the history to T0
+ * and then the whole history, and both get copies of one reading (callers
+ * change an item's key or landing time, never its arrays).
+ */
+const readings = new WeakMap<Commit, WorkItem>();
+
+/** One commit read as one work item (key not yet de-duplicated); a new object on every call. */
 export function readWorkItem(commit: Commit): WorkItem {
+  let item = readings.get(commit);
+  if (!item) {
+    item = readCommit(commit);
+    readings.set(commit, item);
+  }
+  return { ...item };
+}
+
+function readCommit(commit: Commit): WorkItem {
   const [firstLine = '', ...rest] = commit.message.split('\n');
   const restText = rest.join('\n').trim();
   const paths = [...new Set(commit.files.map((f) => f.path))].sort();
