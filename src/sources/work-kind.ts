@@ -22,7 +22,10 @@ import type { WorkItem, WorkKind } from './model.js';
  *    only translation files (locale folders, .po files) changed;
  * 5. chore: formatting, CI, lint and repository upkeep ("Format", "Fix CI",
  *    "ci: …", "style: …", "chore: …", "Update contributors", "📝 Update release
- *    notes"), or only CI and editor configuration files changed;
+ *    notes"), or only CI and editor configuration files changed; except a
+ *    change of the runtimes the project supports ("🔧 Add support for Python
+ *    3.13, tests in CI", "👷 Add CI for Python 3.10", "Drop Node 18"), which is
+ *    work however it is dressed: forecasters predict it from declared runtimes;
  * 6. otherwise pull_request when the item has a number, else direct.
  */
 export function workKind(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot'>): WorkKind {
@@ -39,10 +42,20 @@ export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' |
   if (item.paths.length > 0 && item.paths.every((p) => RELEASE_FILE.test(p)) && VERSION.test(title)) return { kind: 'release', rule: 'version files only, title names a version' };
   if (TRANSLATION_TITLE.test(title) || TRANSLATION_EMOJI.test(raw)) return { kind: 'translation', rule: 'translation title' };
   if (item.paths.length > 0 && item.paths.every((p) => TRANSLATION_PATH.test(p))) return { kind: 'translation', rule: 'translation files only' };
-  if ((CHORE_TITLE.test(title) && !(CONVENTIONAL_CHORE.test(title) && changesCode(item.paths))) || CHORE_EMOJI.test(raw)) return { kind: 'chore', rule: 'chore title' };
-  if (item.paths.length > 0 && item.paths.every((p) => CHORE_PATH.test(p))) return { kind: 'chore', rule: 'CI or editor configuration only' };
+  const runtime = RUNTIME_SUPPORT.test(title);
+  if (!runtime && ((CHORE_TITLE.test(title) && !(CONVENTIONAL_CHORE.test(title) && changesCode(item.paths))) || CHORE_EMOJI.test(raw))) return { kind: 'chore', rule: 'chore title' };
+  if (!runtime && item.paths.length > 0 && item.paths.every((p) => CHORE_PATH.test(p))) return { kind: 'chore', rule: 'CI or editor configuration only' };
   return item.number !== null ? { kind: 'pull_request', rule: 'pull request' } : { kind: 'direct', rule: 'direct change' };
 }
+
+/**
+ * A change of the runtimes a project supports: adding, dropping or testing a
+ * language or platform version ("Add support for Python 3.13", "test with
+ * python 3.13", "Drop Node.js 18", "Add CI for Python 3.10", "Bump MSRV to
+ * 1.75"). Not a fix of the test setup ("Fix test matrix for Python 3.7").
+ */
+const RUNTIME_SUPPORT =
+  /^(?:(?:ci|build|chore|feat)(?:\([^)]*\))?!?:\s*)?(?:add(?:s|ed|ing)?|drop(?:s|ped|ping)?|remove[sd]?|removing|support(?:s|ing)?|officially support|deprecate[sd]?|test(?:s|ing)?|run tests|bump|raise|require[sd]?|end support)\b[^.;]*?\b(?:python|py|node(?:\.?js)?|go|golang|rust|msrv|ruby|php|jdk|java|elixir|erlang\/otp|otp|deno|bun)\s*v?\d+(?:\.\d+)*/i;
 
 /** A title without leading gitmoji, emoji or `:shortcodes:`. */
 function plainTitle(title: string): string {

@@ -37,6 +37,14 @@ test('translations and chores are counted apart; the same words doing work are n
   expect(workKind(item('chore(eslint): migrate to flat config', { number: 10, paths: ['eslint.config.mjs', 'package.json'] }))).toBe('chore');
 });
 
+test('a change of the supported runtimes is work however it is dressed, a fix of the test setup stays a chore', () => {
+  const ci = { number: 7, paths: ['.github/workflows/test.yml', 'pyproject.toml'] };
+  for (const title of ['🔧 Add support for Python 3.13, tests in CI and add PyPI trove classifier', '👷 Add CI for Python 3.10', 'test with python 3.13', 'Add python 3.14 to test suite.', 'ci: drop Node.js 18', 'Drop support for Python 3.8', 'Bump MSRV to 1.75'])
+    expect([title, workKind(item(title, ci))]).toEqual([title, 'pull_request']);
+  for (const title of ['💚 Fix test matrix for Python 3.7', 'Fix CI', 'ci: bump actions/checkout to v4', '👷 Add a coverage job'])
+    expect([title, workKind(item(title, ci))]).toEqual([title, 'chore']);
+});
+
 test('bot work stays bot work whatever its title, and every kind names its rule', () => {
   expect(classifyWork(item('Release 1.0', { bot: true }))).toEqual({ kind: 'bot', rule: 'bot or dependency work' });
   expect(classifyWork(item('Fix nested quotes', { number: 12 }))).toEqual({ kind: 'pull_request', rule: 'pull request' });
