@@ -7,6 +7,8 @@ import { loadForecast } from '../store/forecasts.js';
 import { openStore } from '../store/open.js';
 import { forecastOrigin, historyEnd, loadValidation, saveValidation } from '../store/validations.js';
 import { loadWorkItems } from '../store/work-items.js';
+import { repoPathById } from '../store/repos.js';
+import { readAddedIdentifiers } from '../git/added-identifiers.js';
 import { addDuration, parseDuration } from '../time.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
@@ -89,8 +91,13 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
     }
 
     const later = splitLaterWork(loadWorkItems(store, origin.repoId, { after: origin.t0, until: windowEnd }), options.includeBots ?? false);
+    // What each later change added, where the clone (still) has its blobs: judges read what a change did, not only its title.
+    progress.stage(`reading what ${later.judged.length} later changes added`);
+    const repoPath = repoPathById(store, origin.repoId);
+    const bySha = repoPath === null ? new Map<string, string[]>() : await readAddedIdentifiers(repoPath, later.judged.map((i) => i.sha));
+    const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
     progress.stage(`judging ${forecast.families.length} families against ${later.judged.length} later work items (${judgeName})`);
-    const outcome = await judge.judge({ families: forecast.families, later: later.judged });
+    const outcome = await judge.judge({ families: forecast.families, later: later.judged, added });
     const validation: Validation = {
       forecastId: options.forecast,
       forecastHash: forecast.hash,
@@ -103,7 +110,8 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
       verdicts: outcome.verdicts,
       metrics: computeMetrics({ verdicts: outcome.verdicts, abstained: forecast.abstained, judged: later.judged, bots: later.bots, byKind: later.byKind }),
     };
-    const hash = contentHash({ forecastHash: forecast.hash, judge: judgeName, config: outcome.config, window: windowText, excludeBots: validation.excludeBots, laterWork: later.judged.map((i) => i.key) });
+    // What the diffs added is an input too: the same forecast judged with and without the clone's blobs is judged anew.
+    const hash = contentHash({ forecastHash: forecast.hash, judge: judgeName, config: outcome.config, window: windowText, excludeBots: validation.excludeBots, laterWork: later.judged.map((i) => i.key), added: contentHash(added) });
     const saved = saveValidation(store, validation, hash, outcome.calls);
     return { ...saved, warnings, validation: saved.reused ? loadValidation(store, saved.id) : validation };
   } finally {

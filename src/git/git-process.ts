@@ -83,3 +83,16 @@ export async function runGit(gitdir: string, args: readonly string[]): Promise<B
   if (code !== 0) throw new Error(`git ${args[0] ?? ''} failed (exit ${code}): ${stderr.trim()}`);
   return Buffer.concat(chunks);
 }
+
+/** Runs git to completion with `input` on its stdin and returns its stdout; throws with git's stderr when it fails. */
+export async function runGitWithInput(gitdir: string, args: readonly string[], input: string): Promise<Buffer> {
+  const child = spawnGit(gitdir, args, 'pipe');
+  const exit = exitOf(child);
+  child.stdin?.on('error', () => undefined); // a git that died early is reported by its exit
+  child.stdin?.end(input);
+  const chunks: Buffer[] = [];
+  for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
+  const { code, stderr } = await exit;
+  if (code !== 0) throw new Error(`git ${args[0] ?? ''} failed (exit ${code}): ${stderr.trim()}`);
+  return Buffer.concat(chunks);
+}

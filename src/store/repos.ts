@@ -46,3 +46,8 @@ export function findRepo(store: Store, path: string): StoredRepo | null {
   if (!row) return null;
   return { id: row.id, path: row.path, name: row.name, defaultBranch: row.default_branch, rootCommit: row.root_commit, createdAt: row.created_at };
 }
+
+/** The path a repository was stored under (its clone), or null for an unknown id. */
+export function repoPathById(store: Store, id: number): string | null {
+  return store.db.prepare<[number], string>('SELECT path FROM repos WHERE id = ?').pluck().get(id) ?? null;
+}

@@ -31,6 +31,12 @@ export interface FamilyDirection {
   words: TopicWords;
   /** Lower-cased identifiers the family names, by their lower-cased form. */
   symbols: ReadonlySet<string>;
+  /**
+   * Those of its symbols specific enough to find in code: compound names
+   * (`parse_args`, `RetryPolicy`, `click.echo`, `--no-color`), not plain
+   * words (`echo`, `Context`) that most diffs of the project add somewhere.
+   */
+  specific: ReadonlySet<string>;
   /** Basenames of the family's own paths (a change touching them is in its area, which is no direction). */
   ownFiles: ReadonlySet<string>;
   issues: ReadonlySet<number>;
@@ -42,8 +48,10 @@ export interface FamilyDirection {
 /** What of a later change a direction can rest on, computed once per change. */
 export interface ItemDirection {
   words: TopicWords;
-  /** Lower-cased identifiers in its title and body and the ones its diff adds. */
+  /** Lower-cased identifiers in its title and body. */
   identifiers: ReadonlySet<string>;
+  /** Lower-cased identifiers on the lines its diff adds, where the clone has them (src/git/added-identifiers.ts); empty otherwise. */
+  added: ReadonlySet<string>;
   /** Lower-cased basenames (no extension) of the files it changed. */
   files: ReadonlySet<string>;
   issues: ReadonlySet<number>;
@@ -140,10 +148,19 @@ export function familyDirection(family: TaskFamily): FamilyDirection {
 function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const text = predictionText(family);
   const words = familyTopicWords(family);
-  const symbols = new Set([...family.target_hints.symbols.map((s) => s.trim().replace(/\(\)$/, '').toLowerCase()).filter((s) => s.length >= 3), ...identifiersOf(text)]);
+  const hints = family.target_hints.symbols.map((s) => s.trim().replace(/\(\)$/, '')).filter((s) => s.length >= 3);
+  const named = identifiersOf(text);
+  const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named]);
+  // identifiersOf finds compound names only, except a backticked plain word: keep those to the compound ones too.
+  const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()));
   const issues = issuesOf(text);
   const ownFiles = new Set(familyPaths(family).map(basename));
-  return { words, symbols, ownFiles, issues, acts: actsOf(text), vague: words.size < 2 && symbols.size === 0 && issues.size === 0 };
+  return { words, symbols, specific, ownFiles, issues, acts: actsOf(text), vague: words.size < 2 && symbols.size === 0 && issues.size === 0 };
+}
+
+/** A name of two or more parts: snake_case, camelCase or PascalCase with two humps, dotted, or a CLI flag. */
+function isCompound(name: string): boolean {
+  return /_|\.|^--?[a-z]|[a-z0-9][A-Z]|[A-Z]{2}[a-z]/.test(name.replace(/^_+|_+$/g, '')) && /[A-Za-z]{2}/.test(name);
 }
 
 /**
@@ -173,7 +190,8 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
   if (item.number !== null) issues.add(item.number);
   return {
     words: topicWords(text),
-    identifiers: new Set([...identifiersOf(text), ...added.map((a) => a.toLowerCase())]),
+    identifiers: identifiersOf(text),
+    added: new Set(added.map((a) => a.toLowerCase())),
     files: new Set(item.paths.map(basename)),
     issues,
     acts: actsOf(text),
@@ -194,9 +212,12 @@ export function sharedDirection(
   const evidence: string[] = [];
   // Once per pair: no array unless something is shared.
   const symbols = common(f.symbols, (s) => i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s))).sort(compareText);
+  // A symbol its diff adds, though its title and body do not name it: what the change did, read from the clone.
+  const inDiff = i.added.size === 0 ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s)).sort(compareText);
   const issues = common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
   const acts = common(f.acts, (a) => i.acts.has(a)).sort(compareText);
   if (symbols.length > 0) evidence.push(`names ${symbols.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
+  if (inDiff.length > 0) evidence.push(`its diff adds ${inDiff.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
   if (issues.length > 0) evidence.push(`names ${issues.slice(0, 3).map((n) => `#${n}`).join(', ')}`);
   let phrase = false;
   if (f.vague) phrase = words.length > 0 && words.length === f.words.size && agrees === true;
@@ -209,7 +230,7 @@ export function sharedDirection(
       (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording);
   }
   if (phrase) evidence.push(acts.length > 0 && words.length > 0 ? `both ${acts[0]} ${words.slice(0, 3).join(', ')}` : `shares ${words.slice(0, 4).join(', ')}${words.length > 4 ? ` +${words.length - 4}` : ''}`);
-  return { holds: evidence.length > 0, named: symbols.length > 0 || issues.length > 0, evidence };
+  return { holds: evidence.length > 0, named: symbols.length > 0 || inDiff.length > 0 || issues.length > 0, evidence };
 }
 
 const NONE: never[] = [];

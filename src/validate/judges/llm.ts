@@ -36,7 +36,7 @@ import { bodyExcerpt, compareText, familyPaths, labelRank, oneLine, round4, touc
  * Endpoint failures propagate as the chat model's UserErrors.
  */
 
-export const LLM_JUDGE_PROMPT = 'llm-judge-v3';
+export const LLM_JUDGE_PROMPT = 'llm-judge-v4';
 export const DEFAULT_MAX_CANDIDATES = 8;
 export const CANDIDATE_BODY_CHARS = 600;
 /** Added to a candidate's text similarity when it shares a direction with the family (a phrase, symbol or issue). */
@@ -86,7 +86,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
       const calls: ModelCall[] = [];
       const ask = (purpose: string, messages: ChatMessage[]) =>
         recordingChat(chat, purpose, calls).complete({ messages, temperature: 0, json: true, seed: SEED, maxTokens: MAX_COMPLETION_TOKENS });
-      const pick = candidatePicker(later, maxCandidates);
+      const pick = candidatePicker(later, maxCandidates, request.added);
 
       const verdicts: Verdict[] = [];
       // One family at a time: calls are recorded in family order.
@@ -126,6 +126,23 @@ export interface Candidate {
   score: number;
   /** The item's changed files under the family's paths. */
   touching: string[];
+  /** A diff summary: identifiers its diff adds (those the family names first), where the clone has them; null when it has none. */
+  adds: string[] | null;
+}
+
+/** Identifiers shown per candidate as its diff summary. */
+export const MAX_DIFF_IDENTIFIERS = 15;
+
+/**
+ * What a candidate's diff adds, in a few names: the family's own compound
+ * symbols first, then compound names (snake_case, dotted, flags: most often
+ * what the change defines or calls), then the rest, each group sorted; null
+ * when the clone gave nothing for it.
+ */
+export function diffSummary(ids: readonly string[] | undefined, familySymbols: ReadonlySet<string>): string[] | null {
+  if (ids === undefined || ids.length === 0) return null;
+  const rank = (id: string) => (familySymbols.has(id) ? 0 : /[_.]|^--/.test(id) ? 1 : 2);
+  return [...ids].sort((a, b) => rank(a) - rank(b) || compareText(a, b)).slice(0, MAX_DIFF_IDENTIFIERS);
 }
 
 /**
@@ -134,11 +151,11 @@ export interface Candidate {
  * the later items (`src`, `lib`, `tests` in most repositories) says nothing
  * of which item is the family's: touching it earns no bonus.
  */
-export function candidatePicker(later: readonly WorkItem[], max: number): (family: TaskFamily) => Candidate[] {
+export function candidatePicker(later: readonly WorkItem[], max: number, added: JudgeRequest['added'] = {}): (family: TaskFamily) => Candidate[] {
   const itemTokens = later.map((i) => tokens(`${i.title}\n${i.body.slice(0, 4_000)}\n${i.paths.join('\n')}`));
   const tfidf = new TfIdf(itemTokens);
   const vectors = itemTokens.map((t) => tfidf.vector(t));
-  const dirs = later.map((i) => itemDirection(i, CANDIDATE_BODY_CHARS));
+  const dirs = later.map((i) => itemDirection(i, CANDIDATE_BODY_CHARS, added[i.key]));
   const rare = rareWords(dirs);
   const busy = Math.max(2, later.length / 4);
   return (family) => {
@@ -152,7 +169,7 @@ export function candidatePicker(later: readonly WorkItem[], max: number): (famil
         const direction = sharedDirection(fd, dirs[i]!, { agrees: null, touches: touched.length > 0, rare });
         const bonus = (direction.holds ? DIRECTION_BONUS : 0) + (touched.some((p) => specific.has(p)) ? SPECIFIC_TOUCH_BONUS : 0);
         const touching = item.paths.filter((p) => touched.some((area) => p === area || p.startsWith(`${area}/`)));
-        return { item, score: round4(cosine(fv, vectors[i]!) + bonus), touching };
+        return { item, score: round4(cosine(fv, vectors[i]!) + bonus), touching, adds: diffSummary(added[item.key], fd.specific) };
       })
       .filter((c) => c.score > 0)
       .sort((a, b) => b.score - a.score || compareText(a.item.key, b.item.key))
@@ -166,7 +183,7 @@ function familyWords(f: TaskFamily): string {
 
 export const SYSTEM_PROMPT = `You check a forecast of software work against the work that was actually merged afterwards.
 
-You are given one forecast "task family" (a kind of change in one code area) and candidate pieces of later work (pull requests or commits), each with its key, title, whether it touches the family's paths, its changed files, labels and the start of its description. Label each candidate:
+You are given one forecast "task family" (a kind of change in one code area) and candidate pieces of later work (pull requests or commits), each with its key, title, whether it touches the family's paths, its changed files, some identifiers its diff adds (diff_adds, when known), labels and the start of its description. Label each candidate:
 - "strong": it does the work the family predicted, in full or in part.
 - "related": the same direction of work as the family (the behaviour, feature or problem it names), but a different change, of any kind (feature, bugfix or refactor).
 - "rejected": neither. Changing the same files or directory is not enough for "related": most later work touches a project's busiest directories whatever it does. A candidate is related only when it shares a specific direction with the family: the same thing done to the same thing, a symbol or issue the family names, a deprecation it predicts. A family that names only an area and a kind of work ("Add features to src") names no direction; no candidate is more than "rejected" for it unless the area itself has one purpose (a configuration file, one example, one page) that the candidate works on.
@@ -194,13 +211,14 @@ export function buildJudgeMessages(family: TaskFamily, candidates: readonly Cand
   if (family.target_hints.paths.length > 0) lines.push(`likely paths: ${list(family.target_hints.paths)}`);
   if (family.target_hints.symbols.length > 0) lines.push(`likely symbols: ${list(family.target_hints.symbols)}`);
   lines.push('', `Candidates (${candidates.length}), one JSON object per line:`);
-  for (const { item, touching } of candidates) {
+  for (const { item, touching, adds } of candidates) {
     lines.push(
       JSON.stringify({
         key: item.key,
         title: oneLine(item.title, 300),
         touches_family_paths: touching.length > 0,
         files: shownFiles(item.paths, touching),
+        ...(adds ? { diff_adds: adds } : {}),
         labels: item.labels.slice(0, MAX_HINTS),
         body: bodyExcerpt(item.body, CANDIDATE_BODY_CHARS),
       }),

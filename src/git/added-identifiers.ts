@@ -1,0 +1,145 @@
+import { CatFile } from './cat-file.js';
+import { findGit } from './git-binary.js';
+import { runGitWithInput } from './git-process.js';
+import { locateRepository } from './layout.js';
+
+/**
+ * What a change did, beyond its title: the identifiers on the lines its diff
+ * against its first parent adds (`parse_args`, `SSLContext`, `--no-color`,
+ * `click.echo`), read from the clone for the judges (src/validate reads no
+ * git; judges get these as `JudgeRequest.added`).
+ *
+ * How: each commit's first parent from its commit object, then one
+ * `git diff-tree --stdin` for every (commit, parent) pair, then the old and
+ * new blob of each changed file through one `git cat-file --batch`. A line
+ * is added when the new blob has it more often than the old one (a multiset
+ * difference of lines: no diff algorithm, the same lines a diff adds but for
+ * moved lines, which count as kept). Tolerant by design: a commit the clone
+ * lacks, a blob a partial clone lacks (either side), a binary or huge file
+ * is skipped, never fetched and never an error; without a usable git binary,
+ * or for a path that is no repository, nothing is read. Deterministic: the
+ * identifiers of an item are distinct, sorted, at most MAX_IDENTIFIERS.
+ */
+
+/** Files read per commit (in diff-tree's path order): a wide change says what it did in its first files as well. */
+export const MAX_FILES = 100;
+/** A blob larger than this is not read (generated files, vendored bundles). */
+export const MAX_BLOB_BYTES = 512 * 1024;
+/** Identifiers kept per commit. */
+export const MAX_IDENTIFIERS = 4_000;
+
+const ZERO = /^0+$/;
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/**
+ * Identifiers a line of code or prose names, lower-cased, 4 to 60
+ * characters, not starting with a digit: words and snake_case names, dotted
+ * names whole and by part, CLI flags.
+ */
+export function lineIdentifiers(line: string, into: Set<string>): void {
+  for (const m of line.matchAll(/--[a-z][\w-]*|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g)) {
+    const whole = m[0].toLowerCase();
+    const add = (id: string) => {
+      if (id.length >= 4 && id.length <= 60) into.add(id);
+    };
+    add(whole);
+    if (whole.includes('.')) for (const part of whole.split('.')) add(part);
+  }
+}
+
+/** The lines of `next` that `prev` has fewer times (what a diff from prev to next adds, moved lines aside). */
+export function addedLines(prev: string, next: string): string[] {
+  const count = new Map<string, number>();
+  for (const line of prev.split('\n')) count.set(line, (count.get(line) ?? 0) + 1);
+  const out: string[] = [];
+  for (const line of next.split('\n')) {
+    const n = count.get(line) ?? 0;
+    if (n > 0) count.set(line, n - 1);
+    else if (line.trim() !== '') out.push(line);
+  }
+  return out;
+}
+
+/**
+ * For each commit of `shas` the clone at `repoPath` can read: the sorted
+ * identifiers its diff against its first parent adds. Commits it cannot
+ * read are left out (no entry); an entry may be empty.
+ */
+export async function readAddedIdentifiers(repoPath: string, shas: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const wanted = [...new Set(shas.filter((s) => /^[0-9a-f]{40}$/.test(s)))];
+  if (wanted.length === 0 || !(await findGit())?.usable) return out;
+  let gitdir: string;
+  try {
+    gitdir = (await locateRepository(repoPath)).commondir;
+  } catch {
+    return out;
+  }
+  const cat = new CatFile(gitdir);
+  try {
+    const pairs: string[] = [];
+    const commits = await Promise.all(wanted.map((sha) => cat.read(sha)));
+    for (const [i, sha] of wanted.entries()) {
+      const commit = commits[i];
+      if (commit?.type !== 'commit') continue;
+      const parent = /^parent ([0-9a-f]{40,64})$/m.exec(commit.bytes.toString('latin1').split('\n\n', 1)[0]!)?.[1];
+      pairs.push(parent ? `${sha} ${parent}` : sha);
+      out.set(sha, []);
+    }
+    if (pairs.length === 0) return out;
+    let raw: Buffer;
+    try {
+      raw = await runGitWithInput(gitdir, ['diff-tree', '--stdin', '--root', '-r', '-z', '--raw', '--no-renames'], `${pairs.join('\n')}\n`);
+    } catch {
+      return new Map();
+    }
+    for (const [sha, files] of changedBlobs(raw)) {
+      const ids = new Set<string>();
+      // One commit's blobs in flight at once (cat-file answers in order), never a whole window's.
+      const texts = await Promise.all(files.slice(0, MAX_FILES).map((f) => Promise.all([f.old === null ? Promise.resolve('') : readText(cat, f.old), readText(cat, f.new)])));
+      for (const [prev, next] of texts) {
+        if (prev === null || next === null) continue;
+        for (const line of addedLines(prev, next)) lineIdentifiers(line, ids);
+      }
+      out.set(sha, [...ids].sort().slice(0, MAX_IDENTIFIERS));
+    }
+    return out;
+  } finally {
+    await cat.close();
+  }
+}
+
+interface ChangedBlob {
+  /** The blob before, null for an added file. */
+  old: string | null;
+  new: string;
+}
+
+/** `diff-tree --stdin -z --raw` output: each commit's id, then its changed files; deletions and submodules left out. */
+function changedBlobs(raw: Buffer): Map<string, ChangedBlob[]> {
+  const fields = raw.toString('latin1').split('\0');
+  const out = new Map<string, ChangedBlob[]>();
+  let current: ChangedBlob[] | null = null;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!.replace(/^\n+/, '');
+    if (/^[0-9a-f]{40,64}$/.test(field)) {
+      current = [];
+      out.set(field, current);
+      continue;
+    }
+    const m = /^:(\d{6}) (\d{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])\d*$/.exec(field);
+    if (!m || !current) continue;
+    i++; // the path
+    const [, , mode, before, after, status] = m;
+    if (status === 'D' || ZERO.test(after!) || mode === '160000' || after === EMPTY_TREE) continue;
+    current.push({ old: ZERO.test(before!) ? null : before!, new: after! });
+  }
+  return out;
+}
+
+/** A blob as text; null when missing, binary or too large to read. */
+async function readText(cat: CatFile, oid: string): Promise<string | null> {
+  const blob = await cat.read(oid);
+  if (blob?.type !== 'blob' || blob.bytes.length > MAX_BLOB_BYTES || blob.bytes.includes(0)) return null;
+  return blob.bytes.toString('utf8');
+}

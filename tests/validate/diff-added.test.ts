@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { validateForecast } from '../../src/api/validate.js';
+import { freezeForecast } from '../../src/forecast/freeze.js';
+import type { TaskFamily } from '../../src/family/model.js';
+import { addedLines, readAddedIdentifiers } from '../../src/git/added-identifiers.js';
+import { saveForecast } from '../../src/store/forecasts.js';
+import { openStore } from '../../src/store/open.js';
+import { loadSnapshot } from '../../src/store/snapshots.js';
+import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
+import { createLexicalJudge } from '../../src/validate/lexical.js';
+import { runCliJson } from '../cli/run-cli.js';
+import { makeRepo, tempDir } from '../fixtures/repo.js';
+import { BACKOFF, item } from './judge-literals.js';
+
+/**
+ * Judges read what a change did: the identifiers on the lines its diff adds,
+ * read from the clone (src/git/added-identifiers.ts), so a change whose
+ * title says nothing of the family's symbol still shares its direction.
+ */
+
+const BEFORE = 'import socket\n\n\ndef send(request):\n    return socket.send(request)\n';
+const AFTER = `${BEFORE}\n\ndef retry_policy_for(request):\n    return RetryPolicy(backoff=2.0)\n`;
+
+async function history() {
+  return makeRepo([
+    { at: '2024-01-01', msg: 'Start the client (#1)', files: { 'src/http/client.py': BEFORE, 'README.md': 'client\n' } },
+    { at: '2024-02-01', msg: 'Document the client (#2)', files: { 'README.md': 'client\nusage\n' } },
+    { at: '2024-04-10', msg: 'Tidy up the client module (#3)', files: { 'src/http/client.py': AFTER } },
+    { at: '2024-04-20', msg: 'Update the README (#4)', files: { 'README.md': 'client\nusage\nmore\n' } },
+  ]);
+}
+
+function gitOut(dir: string, args: string[]): string {
+  return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' }).trim();
+}
+
+test('the identifiers on the lines a commit adds are read from the clone, not those of lines it keeps', async () => {
+  const repo = await history();
+  const sha = gitOut(repo.dir, ['log', '-1', '--format=%H', '--grep', 'Tidy up']);
+  const root = gitOut(repo.dir, ['rev-list', '--max-parents=0', 'HEAD']);
+  const added = await readAddedIdentifiers(repo.dir, [sha, root, 'f'.repeat(40)]);
+  expect(added.get(sha)).toEqual(expect.arrayContaining(['retry_policy_for', 'retrypolicy', 'backoff']));
+  expect(added.get(sha)).not.toContain('socket');
+  // The root commit is diffed against the empty tree; a commit the clone lacks has no entry and is no error.
+  expect(added.get(root)).toEqual(expect.arrayContaining(['socket', 'send', 'request']));
+  expect(added.has('f'.repeat(40))).toBe(false);
+  expect(addedLines('a\nb\nb\n', 'b\na\nb\nb\nc\n')).toEqual(['b', 'c']);
+});
+
+test('a blob the clone lacks is skipped, never fetched and never an error', async () => {
+  const repo = await history();
+  const sha = gitOut(repo.dir, ['log', '-1', '--format=%H', '--grep', 'Tidy up']);
+  const blob = gitOut(repo.dir, ['rev-parse', `${sha}:src/http/client.py`]);
+  rmSync(join(repo.dir, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+  const added = await readAddedIdentifiers(repo.dir, [sha]);
+  expect(added.get(sha)).toEqual([]);
+  expect(await readAddedIdentifiers(join(repo.dir, 'no-such-folder'), [sha])).toEqual(new Map());
+});
+
+const RETRY: TaskFamily = {
+  ...BACKOFF,
+  id: 'F1',
+  title: 'Let callers choose a retry policy per request',
+  expected_behavior: 'A retry_policy_for hook picks the retry policy of each request.',
+  acceptance_criteria: [],
+  evidence: [],
+  target_hints: { paths: ['src/http/retry.py'], symbols: ['retry_policy_for'] },
+};
+
+test('a change whose title says nothing of the family\'s symbol is related when its diff adds it, and its reason says so', async () => {
+  const tidy = item('pr#3', 'Tidy up the client module', ['src/http/client.py']);
+  const readme = item('pr#4', 'Update the README', ['README.md']);
+  for (const judge of [createSemanticJudge(), createLexicalJudge()]) {
+    const blind = await judge.judge({ families: [RETRY], later: [tidy, readme] });
+    expect([judge.name, blind.verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+    const read = await judge.judge({ families: [RETRY], later: [tidy, readme], added: { 'pr#3': ['retry_policy_for', 'retrypolicy', 'backoff'] } });
+    expect([judge.name, read.verdicts[0]!.label]).toEqual([judge.name, 'related']);
+    expect(read.verdicts[0]!.matches[0]).toMatchObject({ key: 'pr#3', reason: expect.stringMatching(/^direction: its diff adds `retry_policy_for`/) });
+  }
+});
+
+test('a plain word the family names is not matched in a diff: most diffs of a project add it somewhere', async () => {
+  const plain: TaskFamily = { ...RETRY, title: 'Rework the client', expected_behavior: 'The client sends requests.', target_hints: { paths: ['src/http/retry.py'], symbols: ['socket'] } };
+  const tidy = item('pr#3', 'Tidy up the module', ['src/http/client.py']);
+  const { verdicts } = await createLexicalJudge().judge({ families: [plain], later: [tidy], added: { 'pr#3': ['socket', 'send'] } });
+  expect(verdicts[0]!.label).toBe('rejected');
+});
+
+test('validate reads what each later change added from the clone and matches on it', async () => {
+  const repo = await history();
+  const db = join(await tempDir(), 'x.db');
+  const snap = await runCliJson(['snapshot', '--repo', repo.dir, '--t0', '2024-03-01', '--db', db]);
+  const store = openStore(db);
+  let forecastId: number;
+  try {
+    const snapshot = { ...loadSnapshot(store, snap.snapshot.id), id: snap.snapshot.id };
+    const forecast = freezeForecast({ forecaster: 'heuristic', config: {}, families: [RETRY], abstained: false, abstainReason: null }, snapshot, '2024-03-01T00:00:00.000Z');
+    forecastId = saveForecast(store, forecast).id;
+  } finally {
+    store.close();
+  }
+  const { validation } = await validateForecast({ db, forecast: forecastId, window: '3m' });
+  expect(validation.verdicts[0]).toMatchObject({ label: 'related', matches: [{ key: 'pr#3', reason: expect.stringMatching(/its diff adds `retry_policy_for`/) }] });
+});
