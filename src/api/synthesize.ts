@@ -33,7 +33,7 @@ import { addedLinesOf, judgeLeakage, LEAKAGE_THRESHOLDS, nearestPatch, TextLeaka
 import type { Allocation, ConditioningInput, Execution, Grounding, LeakageReport, Rejection, SynthesisBackend, SynthesizedTask, TaskDraft, ValidatedLabel } from '../synthesize/model.js';
 import { templateTask } from '../synthesize/template.js';
 import { quotedValidatingLines, validatingWork, withholdValidatingWork, type ValidatingWork } from '../synthesize/validating-work.js';
-import { detectTestCommand } from '../synthesize/test-command.js';
+import { detectTestSetup } from '../synthesize/test-command.js';
 import { parseDate } from '../time.js';
 import { createLexicalJudge } from '../validate/lexical.js';
 import { firstParentChain, leakageItems, patchCandidates, resolveTgen, validatingAdditions } from './synthesize-inputs.js';
@@ -61,6 +61,8 @@ export interface SynthesizeOptions {
   maxSteps?: number;
   seed?: number;
   gitBackend?: BackendName | 'auto';
+  /** Called at once with each warning (also returned in `warnings`). */
+  onWarning?: (warning: string) => void;
   progress?: Progress;
   now?: Date;
 }
@@ -70,6 +72,8 @@ export interface SynthesizeResult {
   /** True when an identical template synthesis was already stored. */
   reused: boolean;
   synthesis: StoredSynthesis;
+  /** Things the user should know that did not stop the run (e.g. a detected test command whose output cannot be read per test). */
+  warnings: string[];
 }
 
 /**
@@ -137,7 +141,10 @@ export async function synthesizeTasks(options: SynthesizeOptions): Promise<Synth
     if (!tgenCommit) throw new UserError('TGEN_BEFORE_FIRST_COMMIT', `No first-parent commit of ${repo.name} is at or before Tgen ${options.tgen}`, 'Pass a later --tgen, or HEAD.');
     const tgenTime = new Date(tgenCommit.committerTime).toISOString();
     const tree = await treeAt(git, tgenCommit.sha, tgenTime);
-    const testCommand = options.testCommand ?? detectTestCommand(tree.paths, await tree.read('package.json'));
+    const detected = options.testCommand ? null : detectTestSetup(tree.paths, await tree.read('package.json'));
+    const testCommand = options.testCommand ?? detected?.command ?? null;
+    const warnings = backend === 'llm' && detected?.warning ? [detected.warning] : [];
+    for (const w of warnings) options.onWarning?.(w);
     if (backend === 'llm' && !testCommand) {
       throw new UserError('TEST_CMD_REQUIRED', `No test command was found in ${repo.name} at ${tgenCommit.sha.slice(0, 12)}`, 'Pass --test-cmd with the command that runs its tests (it must print TAP, pytest -rA, go test -v or cargo test output).');
     }
@@ -230,12 +237,12 @@ export async function synthesizeTasks(options: SynthesizeOptions): Promise<Synth
 
     if (running !== null) {
       endSynthesis(store, running, countTasks(tasks), null, calls.slice(stored));
-      return { id: running, reused: false, synthesis: loadSynthesis(store, running) };
+      return { id: running, reused: false, synthesis: loadSynthesis(store, running), warnings };
     }
     const synthesis = { ...header, counts: countTasks(tasks), tasks };
     const hash = contentHash({ forecastHash: forecast.hash, ...synthesis });
     const saved = saveSynthesis(store, synthesis, hash, calls);
-    return { ...saved, synthesis: loadSynthesis(store, saved.id) };
+    return { ...saved, synthesis: loadSynthesis(store, saved.id), warnings };
   } finally {
     progress.done();
     store.close();

@@ -154,7 +154,7 @@ function swebenchLists(states: { gold: readonly TestRun[]; testsOnly: readonly T
 /** The gate's decision: null when the task is verified, else why not. */
 function verdictOf(e: Execution, testsOnly: readonly TestRun[]): Rejection | null {
   if (e.failToPass.length + e.passToPass.length === 0 && e.flaky.length === 0) {
-    return { code: 'NO_TEST_RESULTS', reason: `no per-test results could be read from \`${e.testCommand}\` (TAP, jest/vitest/mocha JSON or verbose, pytest -rA, go test -v and cargo test output are understood)` };
+    return { code: 'NO_TEST_RESULTS', reason: `no per-test results could be read from \`${e.testCommand}\` (node:test and mocha TAP, vitest and jest verbose, pytest -rA, go test -v and cargo test output are understood)` };
   }
   if (e.newFailing.length > 0) {
     return { code: 'NEW_TEST_FAILS_WITH_GOLD', reason: `${e.newFailing.length} new test(s) do not pass in every run with the gold patch (${e.runsPerState} runs): ${list(e.newFailing)}; the gold patch must implement everything its tests ask` };

@@ -1,27 +1,67 @@
 /**
  * The test command a repository most likely uses, from the files at Tgen, in
- * a form whose output the gate can read per test (src/synthesize/test-log.ts).
- * `--test-cmd` overrides it. Null when nothing is recognised. A test script
- * of several steps (`a && b`) is cut to the runner's own step.
+ * a form whose output the gate can read per test (src/synthesize/test-log.ts)
+ * and SWE-bench's own log parser can key (src/synthesize/swebench-parsers.ts).
+ * `--test-cmd` overrides it. A test script of several steps (`a && b`) is cut
+ * to the runner's own step, so the reporter flag lands on it.
+ *
+ *   package.json  node --test …      → … --test-reporter=tap                       (tap)
+ *                 vitest …           → npx vitest run --reporter=verbose [--config] (vitest)
+ *                 jest …             → npx jest --verbose [--config]                (jest)
+ *                 mocha …            → npx mocha … --reporter tap                   (tap)
+ *                 anything else      → npm test --silent, with a warning: its output cannot be read per test
+ *   pyproject.toml, setup.py, setup.cfg, pytest.ini, tox.ini → python -m pytest -rA -p no:cacheprovider (pytest)
+ *   go.mod        → go test -v ./...                                                (go)
+ *   Cargo.toml    → cargo test --no-fail-fast (every test target runs)              (cargo)
  */
-export function detectTestCommand(paths: readonly string[], packageJson: string | null): string | null {
+export interface TestSetup {
+  command: string;
+  /** The log format the gate will read (test-log.ts), or null when none will be readable. */
+  format: string | null;
+  /** Why the gate will likely read no per-test results, and what to do; null when the format is known. */
+  warning: string | null;
+}
+
+const READABLE = 'node --test (TAP), vitest --reporter=verbose, jest --verbose, mocha --reporter tap, pytest -rA, go test -v, cargo test';
+
+export function detectTestSetup(paths: readonly string[], packageJson: string | null): TestSetup | null {
   const has = (p: string) => paths.includes(p);
   if (has('package.json')) {
     const script = testScript(packageJson);
     if (script !== null) {
-      // `node --test && npm run check:types`: only the test runner's own step, so its reporter flag lands on it.
       const steps = script.split(/\s*(?:&&|\|\||;)\s*/).map((x) => x.trim()).filter(Boolean);
+      const config = (step: string) => /--config[= ]\S+/.exec(step)?.[0] ?? null;
       const nodeTest = steps.find((x) => /^node\s+(?:\S+\s+)*--test\b/.test(x));
-      if (nodeTest) return `${nodeTest.replace(/--test-reporter(?:-destination)?[= ]\S+/g, '').trim()} --test-reporter=tap`;
+      if (nodeTest) return known(`${nodeTest.replace(/--test-reporter(?:-destination)?[= ]\S+/g, '').trim()} --test-reporter=tap`, 'tap');
       const vitest = steps.find((x) => /^(?:npx\s+)?vitest\b/.test(x));
-      if (vitest) return `npx vitest run --reporter=verbose${/--config[= ]\S+/.exec(vitest)?.[0] ? ` ${/--config[= ]\S+/.exec(vitest)![0]}` : ''}`;
-      return 'npm test --silent';
+      if (vitest) return known(`npx vitest run --reporter=verbose${config(vitest) ? ` ${config(vitest)}` : ''}`, 'vitest');
+      const jest = steps.find((x) => /^(?:npx\s+)?jest\b/.test(x));
+      if (jest) return known(`npx jest --verbose${config(jest) ? ` ${config(jest)}` : ''}`, 'jest');
+      const mocha = steps.find((x) => /^(?:npx\s+)?mocha\b/.test(x));
+      if (mocha) {
+        const args = mocha.replace(/^(?:npx\s+)?mocha\b/, '').replace(/(?:--reporter|-R)[= ]\S+/g, '').trim();
+        return known(`npx mocha${args ? ` ${args}` : ''} --reporter tap`, 'tap');
+      }
+      return {
+        command: 'npm test --silent',
+        format: null,
+        warning: `the test script \`${script}\` runs no runner whose output swe-future reads per test (${READABLE}); the execution gate will likely reject every task as NO_TEST_RESULTS. Pass --test-cmd with one of them`,
+      };
     }
   }
-  if (has('pyproject.toml') || has('setup.py') || has('setup.cfg') || has('pytest.ini') || has('tox.ini')) return 'python -m pytest -rA -p no:cacheprovider';
-  if (has('go.mod')) return 'go test -v ./...';
-  if (has('Cargo.toml')) return 'cargo test';
+  if (has('pyproject.toml') || has('setup.py') || has('setup.cfg') || has('pytest.ini') || has('tox.ini')) return known('python -m pytest -rA -p no:cacheprovider', 'pytest');
+  if (has('go.mod')) return known('go test -v ./...', 'go');
+  if (has('Cargo.toml')) return known('cargo test --no-fail-fast', 'cargo');
   return null;
+}
+
+/** The detected command alone (null when nothing is recognised). */
+export function detectTestCommand(paths: readonly string[], packageJson: string | null): string | null {
+  return detectTestSetup(paths, packageJson)?.command ?? null;
+}
+
+function known(command: string, format: string): TestSetup {
+  return { command, format, warning: null };
 }
 
 function testScript(text: string | null): string | null {

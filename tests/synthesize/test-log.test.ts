@@ -112,5 +112,5 @@ test('vitest --reporter=verbose output (real, from the vitest this project runs 
 test('a test script of several steps is cut to the runner\'s own step, so the reporter flag lands on it', () => {
   expect(detectTestCommand(['package.json'], '{"scripts":{"test":"node --test && npm run check:type:ts"}}')).toBe('node --test --test-reporter=tap');
   expect(detectTestCommand(['package.json'], '{"scripts":{"test":"npm run build && node --test test/ --test-reporter=spec"}}')).toBe('node --test test/ --test-reporter=tap');
-  expect(detectTestCommand(['package.json'], '{"scripts":{"test":"eslint . && mocha"}}')).toBe('npm test --silent');
+  expect(detectTestCommand(['package.json'], '{"scripts":{"test":"eslint . && mocha"}}')).toBe('npx mocha --reporter tap');
 });

@@ -85,6 +85,7 @@ export function register(program: Command, io: CliIO): void {
         seed: o.seed,
         gitBackend: o.gitBackend,
         progress: stderrProgress(io, o.quiet),
+        onWarning: (w) => io.stderr(`swe-future: warning: ${w}\n`),
       });
       printResult(io, o, synthesisJson(result), () => formatSynthesis(result));
     });

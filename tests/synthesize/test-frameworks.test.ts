@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { detectTestSetup } from '../../src/synthesize/test-command.js';
+import { parseTestLog } from '../../src/synthesize/test-log.js';
+
+/*
+ * One fixture of output per framework (tests/fixtures/swebench/logs/): node:test, vitest, pytest and cargo output
+ * made on this machine; jest --verbose, mocha --reporter tap and go test -v written from the reporters'
+ * documented output (neither runner is installed here).
+ */
+const log = (name: string) => readFileSync(join(import.meta.dirname, '../fixtures/swebench/logs', `${name}.log`), 'utf8');
+
+test('jest --verbose output is read per test as file > describe > name, skips apart, failure details not taken for tests', () => {
+  expect(parseTestLog(log('jest'))).toMatchObject({
+    format: 'jest',
+    results: {
+      'test/sum.test.js > sum > adds 1 + 2 to equal 3': 'pass',
+      'test/sum.test.js > sum > nested > handles zero': 'pass',
+      'test/sum.test.js > top level': 'pass',
+      'test/sum.test.js > later': 'skip',
+      'test/other.test.js > other > adds two numbers': 'fail',
+      'test/other.test.js > other > adds 1 + 2 to equal 3': 'pass',
+    },
+  });
+  expect(Object.keys(parseTestLog(log('jest')).results)).toHaveLength(6);
+});
+
+test('mocha --reporter tap output is read as TAP (full titles), the pending test as a skip', () => {
+  expect(parseTestLog(log('mocha-tap')).results).toEqual({
+    'parse reads a value': 'pass',
+    // mocha does not escape "#" as TAP asks; the name is cut there, the same way in every run and in the verifier.
+    'parse keeps': 'pass',
+    'format reads a value': 'fail',
+    'top level': 'pass',
+    'parse later': 'skip',
+  });
+});
+
+test('pytest -rA, go test -v and cargo test --no-fail-fast output (real where the tool is here) are read per test', () => {
+  expect(parseTestLog(log('pytest')).results).toEqual({
+    'tests/test_a.py::test_one': 'pass',
+    'tests/test_a.py::TestGroup::test_one': 'pass',
+    'tests/test_a.py::test_param[1]': 'pass',
+    'tests/test_b.py::test_one': 'pass',
+    'tests/test_a.py::test_xfail': 'pass',
+    'tests/test_a.py::test_two': 'fail',
+    'tests/test_a.py::test_param[2]': 'fail',
+  });
+  expect(parseTestLog(log('go')).results).toEqual({
+    TestAdd: 'pass', TestSplit: 'fail', 'TestSplit/empty': 'pass', 'TestSplit/comma': 'fail', TestSkip: 'skip', 'TestAdd [2]': 'pass',
+  });
+  // Both test targets ran (--no-fail-fast): the library's tests and the integration test.
+  expect(parseTestLog(log('cargo')).results).toEqual({ 'tests::adds': 'pass', 'tests::fails': 'fail', 'tests::slow': 'skip', 'tests::nested::adds': 'pass', adds: 'pass' });
+  expect(parseTestLog(log('tap')).format).toBe('tap');
+  expect(parseTestLog(log('vitest')).format).toBe('vitest');
+});
+
+test('detection from package.json, pyproject.toml, go.mod and Cargo.toml gives a command whose output is read, and warns when it cannot be', () => {
+  const pkg = (test: string) => detectTestSetup(['package.json'], JSON.stringify({ scripts: { test } }));
+  expect(pkg('jest --coverage')).toEqual({ command: 'npx jest --verbose', format: 'jest', warning: null });
+  expect(pkg('npm run lint && jest --config jest.config.cjs')).toMatchObject({ command: 'npx jest --verbose --config jest.config.cjs', format: 'jest' });
+  expect(pkg('mocha --reporter spec test/**/*.test.js')).toMatchObject({ command: 'npx mocha test/**/*.test.js --reporter tap', format: 'tap' });
+  expect(pkg('node --test test/ && tsd')).toMatchObject({ command: 'node --test test/ --test-reporter=tap', format: 'tap' });
+  expect(pkg('vitest run')).toMatchObject({ command: 'npx vitest run --reporter=verbose', format: 'vitest' });
+  const ava = pkg('ava --verbose');
+  expect(ava).toMatchObject({ command: 'npm test --silent', format: null });
+  expect(ava!.warning).toMatch(/`ava --verbose` runs no runner whose output swe-future reads per test .*NO_TEST_RESULTS\. Pass --test-cmd/);
+  expect(detectTestSetup(['pyproject.toml'], null)).toEqual({ command: 'python -m pytest -rA -p no:cacheprovider', format: 'pytest', warning: null });
+  expect(detectTestSetup(['go.mod'], null)).toMatchObject({ command: 'go test -v ./...', format: 'go' });
+  expect(detectTestSetup(['Cargo.toml'], null)).toMatchObject({ command: 'cargo test --no-fail-fast', format: 'cargo' });
+  expect(detectTestSetup(['README.md'], null)).toBeNull();
+});
