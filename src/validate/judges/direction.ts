@@ -3,6 +3,7 @@ import type { WorkItem } from '../../sources/model.js';
 import { workKind } from '../../sources/work-kind.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
+import { isVagueTitle, listedWords, plainlyDoes } from './vagueness.js';
 import { bodyExcerpt, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
@@ -43,6 +44,8 @@ export interface FamilyDirection {
   /** Stems of specific acts the family predicts (deprecate, remove, rename...). */
   acts: ReadonlySet<string>;
   vague: boolean;
+  /** Stems of the words its title lists ("…: choice, expand, generic"; src/validate/judges/vagueness.ts). */
+  listed: readonly string[];
 }
 
 /** What of a later change a direction can rest on, computed once per change. */
@@ -69,6 +72,8 @@ export interface SharedDirection {
   named: boolean;
   /** "shares retry, backoff", "names `parse_args`", "names #123", "both deprecate timeout". */
   evidence: string[];
+  /** The change may be strong: the family names a piece of work, or the change plainly does what its words say (vagueness.ts). */
+  plain: boolean;
 }
 
 const ACT = /\b(deprecat\w*|remov\w*|renam\w*|replac\w*|migrat\w*|split\w*|extract\w*|drop\w*|delet\w*|inlin\w*|revert\w*)\b/gi;
@@ -155,7 +160,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()));
   const issues = issuesOf(text);
   const ownFiles = new Set(familyPaths(family).map(basename));
-  return { words, symbols, specific, ownFiles, issues, acts: actsOf(text), vague: words.size < 2 && symbols.size === 0 && issues.size === 0 };
+  return { words, symbols, specific, ownFiles, issues, acts: actsOf(text), vague: isVagueTitle(family.title) || (words.size < 2 && symbols.size === 0 && issues.size === 0), listed: listedWords(family.title) };
 }
 
 /** A name of two or more parts: snake_case, camelCase or PascalCase with two humps, dotted, or a CLI flag. */
@@ -207,7 +212,7 @@ export function sharedDirection(
   pair: { agrees: boolean | null; touches: boolean; rare: (word: string) => boolean },
   words: readonly string[] = sharedWords(f.words, i.words),
 ): SharedDirection {
-  if (i.notWork !== null) return { holds: false, named: false, evidence: [] };
+  if (i.notWork !== null) return { holds: false, named: false, evidence: [], plain: false };
   const agrees = pair.agrees;
   const evidence: string[] = [];
   // Once per pair: no array unless something is shared.
@@ -220,7 +225,9 @@ export function sharedDirection(
   if (inDiff.length > 0) evidence.push(`its diff adds ${inDiff.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
   if (issues.length > 0) evidence.push(`names ${issues.slice(0, 3).map((n) => `#${n}`).join(', ')}`);
   let phrase = false;
-  if (f.vague) phrase = words.length > 0 && words.length === f.words.size && agrees === true;
+  // A vague family with a list of words may continue a direction (related) but is strong only where a change plainly does what they say.
+  const plain = !f.vague || (f.listed.length === 0 ? words.length > 0 && words.length === f.words.size && agrees === true : plainlyDoes(f.listed, (s) => i.words.has(s), pair));
+  if (f.vague && f.listed.length === 0) phrase = plain;
   else {
     phrase =
       words.length >= 2 ||
@@ -230,7 +237,7 @@ export function sharedDirection(
       (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording);
   }
   if (phrase) evidence.push(acts.length > 0 && words.length > 0 ? `both ${acts[0]} ${words.slice(0, 3).join(', ')}` : `shares ${words.slice(0, 4).join(', ')}${words.length > 4 ? ` +${words.length - 4}` : ''}`);
-  return { holds: evidence.length > 0, named: symbols.length > 0 || inDiff.length > 0 || issues.length > 0, evidence };
+  return { holds: evidence.length > 0, named: symbols.length > 0 || inDiff.length > 0 || issues.length > 0, evidence, plain };
 }
 
 const NONE: never[] = [];
