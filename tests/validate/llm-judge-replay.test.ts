@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import type { TaskFamily } from '../../src/family/model.js';
+import { createOpenAIChat } from '../../src/llm/openai-chat.js';
+import type { WorkItem } from '../../src/sources/model.js';
+import { createLlmJudge, LLM_JUDGE_PROMPT } from '../../src/validate/judges/llm.js';
+import { Verdict } from '../../src/validate/model.js';
+import { startOpenAIServer, type OpenAIServer } from '../fixtures/openai-server.js';
+
+/**
+ * The LLM judge replayed from recorded real-model exchanges
+ * (tests/fixtures/llm-judge-exchanges/README.md): two development
+ * repositories validated with `--judge llm` through the model bridge, each
+ * request answered by a real model. Replayed through a local server with the
+ * real openai client, the judge keeps every match the model named, in the
+ * model's order, reading its keys as the model wrote them ("PR #2893",
+ * "#2956", "pr#1222") without a repair round.
+ */
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/llm-judge-exchanges');
+
+interface Recorded {
+  meta: { t0: string; prompt: string; requests: { family: string; sha256: string }[] };
+  families: TaskFamily[];
+  later: WorkItem[];
+  added: Record<string, string[]>;
+  answers: Map<string, string>;
+  prompts: Map<string, string>;
+}
+
+function load(name: string): Recorded {
+  const dir = join(FIXTURES, name);
+  const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+  const families = JSON.parse(readFileSync(join(dir, 'families.json'), 'utf8')) as TaskFamily[];
+  const rows = readFileSync(join(dir, 'later.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as WorkItem & { added: string[] | null });
+  const added = Object.fromEntries(rows.flatMap((r) => (r.added ? [[r.key, r.added]] : [])));
+  const later = rows.map(({ added: _a, ...item }) => item);
+  const answers = new Map<string, string>();
+  const prompts = new Map<string, string>();
+  for (const { family } of meta.requests) {
+    answers.set(family, readFileSync(join(dir, `${family}.answer.json`), 'utf8'));
+    prompts.set(family, readFileSync(join(dir, `${family}.prompt.txt`), 'utf8'));
+  }
+  return { meta, families, later, added, answers, prompts };
+}
+
+/** The keys a recorded answer names strong or related, in its order, read the plain way ("PR #2893" and "#2893" are pr#2893). */
+function namedKeys(answer: string): { key: string; label: string }[] {
+  const parsed = JSON.parse(answer) as { matches: { key: string; label: string }[] };
+  return parsed.matches
+    .filter((m) => m.label !== 'rejected')
+    .map((m) => ({ key: /^(?:pr\s*)?#\s*(\d+)$/i.test(m.key.trim()) ? `pr#${/(\d+)/.exec(m.key)![1]}` : m.key.trim(), label: m.label }));
+}
+
+const servers: OpenAIServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+test.each(['click', 'typer'])('replayed from real-model exchanges on %s, the llm judge keeps every match the model named, in the model\'s order', async (name) => {
+  const recorded = load(name);
+  const server = await startOpenAIServer((request) => {
+    const messages = request.body.messages as { role: string; content: string }[];
+    // A repair round would mean a key the model wrote was not read: there is none to replay.
+    if (messages.length !== 2) return { status: 500, body: { error: { message: 'unexpected repair request' } } };
+    const family = /^Forecast task family (\S+)/.exec(messages[1]!.content)![1]!;
+    return recorded.answers.get(family) ?? { status: 500, body: { error: { message: `no recorded answer for ${family}` } } };
+  });
+  servers.push(server);
+  const chat = createOpenAIChat({ baseURL: server.baseURL, model: 'claude-bridge', maxRetries: 0 });
+  const outcome = await createLlmJudge({ chat }).judge({ families: recorded.families, later: recorded.later, added: recorded.added });
+
+  const requests = server.requestsTo('chat');
+  expect(requests).toHaveLength(recorded.meta.requests.length);
+  for (const [i, request] of requests.entries()) {
+    const user = request.body.messages[1].content as string;
+    const family = /^Forecast task family (\S+)/.exec(user)![1]!;
+    // Every key the model named was a candidate it was shown.
+    for (const { key } of namedKeys(recorded.answers.get(family)!)) expect(user).toContain(`"key":"${key}"`);
+    // At the recorded prompt version the replayed request is the recorded one, byte for byte.
+    if (recorded.meta.prompt === LLM_JUDGE_PROMPT) {
+      expect(user).toBe(recorded.prompts.get(family));
+      expect(createHash('sha256').update(request.raw).digest('hex')).toBe(recorded.meta.requests[i]!.sha256);
+    }
+  }
+  for (const verdict of outcome.verdicts) {
+    expect(Verdict.parse(verdict)).toEqual(verdict);
+    const answer = recorded.answers.get(verdict.familyId);
+    if (answer === undefined) continue;
+    const named = namedKeys(answer);
+    expect([verdict.familyId, verdict.matches.map((m) => ({ key: m.key, label: m.label }))]).toEqual([verdict.familyId, named]);
+    const best = named.some((m) => m.label === 'strong') ? 'strong' : named.length > 0 ? 'related' : 'rejected';
+    expect([verdict.familyId, verdict.label]).toEqual([verdict.familyId, best]);
+    if (named.length > 0) expect(verdict.reason).toContain(named[0]!.key);
+  }
+  for (const call of outcome.calls) expect([call.purpose, call.error]).toEqual(['judge', null]);
+});
+
+test('the recorded exchanges hold the ways a model writes keys, more than one match in its own order, and a family it rejects', () => {
+  const answers = ['click', 'typer'].flatMap((name) => [...load(name).answers.values()].map((a) => JSON.parse(a) as { label: string; matches: { key: string }[] }));
+  const keys = answers.flatMap((a) => a.matches.map((m) => m.key));
+  expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(/^PR #\d+$/), expect.stringMatching(/^#\d+$/), expect.stringMatching(/^pr#\d+$/)]));
+  expect(answers.some((a) => a.matches.length >= 3)).toBe(true);
+  expect(answers.some((a) => a.label === 'rejected' && a.matches.length === 0)).toBe(true);
+});
