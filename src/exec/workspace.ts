@@ -4,7 +4,7 @@ import { dirname, join, sep } from 'node:path';
 import type { TestRun } from '../synthesize/model.js';
 import { insideRelative, resolveInside } from '../synthesize/paths.js';
 import { parseTestLog } from '../synthesize/test-log.js';
-import type { Workspace } from '../synthesize/workspace.js';
+import { SEARCH_LIMITS, type Workspace } from '../synthesize/workspace.js';
 import { git } from './git.js';
 import { DEFAULT_LIMITS, runLimited, type RunLimits } from './run.js';
 import { DEFAULT_ISOLATION, type Isolation } from './sandbox.js';
@@ -15,7 +15,6 @@ export interface WorkspaceHandle extends Workspace {
 }
 
 const MAX_SEARCH_FILE = 1_000_000;
-const MAX_MATCHES = 200;
 const TAIL = 6_000;
 
 /**
@@ -76,6 +75,14 @@ export async function openWorkspace(args: { bundle: string; commit: string; test
       if (parent !== root && !parent.startsWith(root + sep)) throw new Error(`refused path ${JSON.stringify(path)}: it leads out of the work tree`);
       await writeFile(full, content);
     },
+    async deleteFile(path) {
+      const full = await inside(path);
+      if (full === null) throw new Error(`refused path ${JSON.stringify(path)}: it must be relative, inside the work tree and outside .git`);
+      const info = await lstat(full).catch(() => null);
+      if (!info || !info.isFile()) return false;
+      await rm(full);
+      return true;
+    },
     async search(pattern, dir = '') {
       let re: RegExp;
       try {
@@ -91,8 +98,8 @@ export async function openWorkspace(args: { bundle: string; commit: string; test
         if (!text || text.length > MAX_SEARCH_FILE || text.includes(0)) continue;
         const lines = text.toString('utf8').split('\n');
         for (let i = 0; i < lines.length; i++) {
-          if (re.test(lines[i]!)) out.push({ path, line: i + 1, text: lines[i]!.trim().slice(0, 200) });
-          if (out.length >= MAX_MATCHES) return out;
+          if (re.test(lines[i]!)) out.push({ path, line: i + 1, text: lines[i]!.trim().slice(0, SEARCH_LIMITS.lineChars) });
+          if (out.length >= SEARCH_LIMITS.matches) return out;
         }
       }
       return out;

@@ -15,7 +15,7 @@ export const AGENT_TOOLS: ToolSpec[] = [
   },
   {
     name: 'read_file',
-    description: 'Read a text file, optionally a range of 1-based lines.',
+    description: 'Read a text file with line numbers, optionally a range of 1-based lines. At most 400 lines and about 12,000 characters per call (lines over 2,000 characters are cut); when the file goes on, the reply ends with the start_line to read on from.',
     parameters: {
       type: 'object',
       properties: { path: { type: 'string' }, start_line: { type: 'integer', minimum: 1 }, end_line: { type: 'integer', minimum: 1 } },
@@ -25,13 +25,28 @@ export const AGENT_TOOLS: ToolSpec[] = [
   },
   {
     name: 'search',
-    description: 'Find lines matching a regular expression in the files under a folder.',
+    description: 'Find lines matching a regular expression (JavaScript syntax; an invalid one is searched as plain text) in the files under a folder. At most 200 matches, each line cut at 200 characters; the reply says when either limit was reached.',
     parameters: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'], additionalProperties: false },
   },
   {
     name: 'write_file',
-    description: 'Write a whole file (created or replaced). Test files go under the test folders or follow the test naming (x.test.js, test_x.py, x_test.go).',
+    description: 'Write a whole file (created or replaced); for a change to a long file use edit_file, since a reply is limited in length. Test files go under the test folders or follow the test naming (x.test.js, test_x.py, x_test.go).',
     parameters: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'], additionalProperties: false },
+  },
+  {
+    name: 'edit_file',
+    description: 'Replace an exact piece of text in a file: old_string must match the file exactly (spaces, tabs and line breaks included) and occur once, unless replace_all is true. Include enough surrounding lines to make it unique. Errors say whether it was not found or found several times (with line numbers).',
+    parameters: {
+      type: 'object',
+      properties: { path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' }, replace_all: { type: 'boolean' } },
+      required: ['path', 'old_string', 'new_string'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'delete_file',
+    description: 'Delete a file of the work tree.',
+    parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
   },
   {
     name: 'run_tests',

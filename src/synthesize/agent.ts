@@ -3,7 +3,7 @@ import type { ToolCall, ToolChatModel, ToolMessage } from '../llm/tools.js';
 import { AGENT_TOOLS, systemPrompt, userPrompt } from './agent-prompt.js';
 import type { Allocation, ConditioningInput, Rejection, TaskDraft } from './model.js';
 import { splitTestAndGold } from './patch.js';
-import type { Workspace } from './workspace.js';
+import { SEARCH_LIMITS, type Workspace } from './workspace.js';
 
 /**
  * The LLM backend: an agent loop over OpenAI-compatible tool calling in a
@@ -22,9 +22,11 @@ export interface AgentOptions {
 
 export const AGENT_DEFAULTS = { maxSteps: 40, temperature: 0.2, maxTokens: 4096 } as const;
 
-const TOOL_OUTPUT = 12_000;
-const MAX_LIST = 400;
-const MAX_READ_LINES = 400;
+/** Tool output limits, stated in the tools' descriptions (agent-prompt.ts); every cut is announced with how to see the rest. */
+export const TOOL_LIMITS = { output: 12_000, list: 400, readLines: 400, lineChars: 2_000 } as const;
+const TOOL_OUTPUT = TOOL_LIMITS.output;
+const MAX_LIST = TOOL_LIMITS.list;
+const MAX_READ_LINES = TOOL_LIMITS.readLines;
 
 export async function runAgent(
   chat: ToolChatModel,
@@ -79,6 +81,8 @@ const Args = {
   read_file: z.object({ path: z.string(), start_line: z.number().int().positive().optional(), end_line: z.number().int().positive().optional() }),
   search: z.object({ pattern: z.string().min(1), path: z.string().optional() }),
   write_file: z.object({ path: z.string().min(1), content: z.string() }),
+  edit_file: z.object({ path: z.string().min(1), old_string: z.string(), new_string: z.string(), replace_all: z.boolean().optional() }),
+  delete_file: z.object({ path: z.string().min(1) }),
   run_tests: z.object({}),
   submit: z.object({ title: z.string().min(1), problem_statement: z.string().min(1), hints: z.string().optional() }),
 };
@@ -106,21 +110,44 @@ async function runTool(ws: Workspace, call: ToolCall): Promise<{ text: string } 
         const a = parsed.data as z.infer<typeof Args.read_file>;
         const text = await ws.readFile(a.path);
         if (text === null) return { text: `error: no file ${a.path} in the work tree` };
-        const lines = text.split('\n');
-        const start = a.start_line ?? 1;
-        const end = Math.min(a.end_line ?? start + MAX_READ_LINES - 1, start + MAX_READ_LINES - 1, lines.length);
-        const body = lines.slice(start - 1, end).map((l, i) => `${start + i}: ${l}`).join('\n');
-        return { text: end < lines.length ? `${body}\n… (${lines.length} lines; read on with start_line ${end + 1})` : body };
+        return { text: readWindow(a.path, text, a.start_line ?? 1, a.end_line) };
       }
       case 'search': {
         const a = parsed.data as z.infer<typeof Args.search>;
         const hits = await ws.search(a.pattern, a.path ?? '');
-        return { text: hits.length === 0 ? 'no matches' : hits.map((h) => `${h.path}:${h.line}: ${h.text}`).join('\n') };
+        if (hits.length === 0) return { text: 'no matches' };
+        const body = hits.map((h) => `${h.path}:${h.line}: ${h.text}`).join('\n');
+        const notes = [
+          hits.length >= SEARCH_LIMITS.matches ? `stopped at ${SEARCH_LIMITS.matches} matches: there may be more; narrow the pattern or pass a folder as path` : null,
+          hits.some((h) => h.text.length >= SEARCH_LIMITS.lineChars) ? `lines are cut at ${SEARCH_LIMITS.lineChars} characters; read_file shows them whole` : null,
+        ].filter(Boolean);
+        return { text: notes.length ? `${clipBody(body, TOOL_OUTPUT - 400, 'matches')}\n… (${notes.join('; ')})` : clipBody(body, TOOL_OUTPUT - 200, 'matches') };
       }
       case 'write_file': {
         const a = parsed.data as z.infer<typeof Args.write_file>;
         await ws.writeFile(a.path, a.content);
         return { text: `wrote ${a.path} (${a.content.split('\n').length} lines)` };
+      }
+      case 'edit_file': {
+        const a = parsed.data as z.infer<typeof Args.edit_file>;
+        const text = await ws.readFile(a.path);
+        if (text === null) return { text: `error: no file ${a.path} in the work tree; create it with write_file` };
+        if (a.old_string === '') return { text: 'error: old_string is empty; give the exact text to replace (to write a whole file, use write_file)' };
+        if (a.old_string === a.new_string) return { text: 'error: old_string and new_string are the same; nothing to change' };
+        const at = occurrences(text, a.old_string);
+        if (at.length === 0) return { text: `error: old_string was not found in ${a.path}; it must match the file exactly, spaces, tabs and line breaks included (read_file shows the current text)${nearLine(text, a.old_string)}` };
+        if (at.length > 1 && !a.replace_all) {
+          const lines = at.map((i) => text.slice(0, i).split('\n').length);
+          return { text: `error: old_string occurs ${at.length} times in ${a.path} (lines ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}); add surrounding lines to make it unique, or pass replace_all: true` };
+        }
+        const updated = a.replace_all ? text.split(a.old_string).join(a.new_string) : text.slice(0, at[0]) + a.new_string + text.slice(at[0]! + a.old_string.length);
+        await ws.writeFile(a.path, updated);
+        const line = text.slice(0, at[0]).split('\n').length;
+        return { text: `edited ${a.path}: ${a.replace_all ? at.length : 1} replacement${a.replace_all && at.length > 1 ? 's' : ''}, from line ${line}; the file now has ${updated.split('\n').length} lines` };
+      }
+      case 'delete_file': {
+        const a = parsed.data as z.infer<typeof Args.delete_file>;
+        return { text: (await ws.deleteFile(a.path)) ? `deleted ${a.path}` : `error: no file ${a.path} in the work tree` };
       }
       case 'run_tests': {
         const run = await ws.runTests();
@@ -153,6 +180,67 @@ async function runTool(ws: Workspace, call: ToolCall): Promise<{ text: string } 
   } catch (err) {
     return { text: `error: ${(err as Error).message}` };
   }
+}
+
+/**
+ * Lines start..end (at most MAX_READ_LINES) with their numbers, within the
+ * output limit: the window ends at the last whole line that fits, and
+ * whenever the file goes on, the reply says which lines were shown and the
+ * start_line to read on from (a line longer than TOOL_LIMITS.lineChars is cut, and says so).
+ */
+export function readWindow(path: string, text: string, start: number, endLine?: number): string {
+  const lines = text.split('\n');
+  if (start > lines.length) return `error: ${path} has ${lines.length} lines; start_line ${start} is past its end`;
+  const last = Math.min(endLine ?? start + MAX_READ_LINES - 1, start + MAX_READ_LINES - 1, lines.length);
+  const out: string[] = [];
+  let size = 0;
+  let end = start - 1;
+  let cutLine = false;
+  for (let n = start; n <= last; n++) {
+    let line = lines[n - 1]!;
+    if (line.length > TOOL_LIMITS.lineChars) {
+      line = `${line.slice(0, TOOL_LIMITS.lineChars)} … (line cut at ${TOOL_LIMITS.lineChars} of ${line.length} characters)`;
+      cutLine = true;
+    }
+    const entry = `${n}: ${line}`;
+    if (out.length > 0 && size + entry.length + 1 > TOOL_OUTPUT - 300) break;
+    out.push(entry);
+    size += entry.length + 1;
+    end = n;
+  }
+  const notes: string[] = [];
+  if (end < lines.length) notes.push(`showing lines ${start}-${end} of ${lines.length}; read on with start_line ${end + 1}`);
+  if (cutLine) notes.push('long lines were cut; search for a part of one to see it in context');
+  return notes.length ? `${out.join('\n')}\n… (${notes.join('; ')})` : out.join('\n');
+}
+
+function occurrences(text: string, needle: string): number[] {
+  const at: number[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) at.push(i);
+  return at;
+}
+
+/** When an old_string's first line is in the file (the rest differs), say where. */
+function nearLine(text: string, needle: string): string {
+  const first = needle.split('\n').find((l) => l.trim() !== '')?.trim();
+  if (!first) return '';
+  const lines = text.split('\n');
+  const n = lines.findIndex((l) => l.includes(first));
+  return n === -1 ? '' : `; its first line is at line ${n + 1}, so what follows it differs`;
+}
+
+/** Whole lines of `body` up to `limit` characters, saying how many were left out. */
+function clipBody(body: string, limit: number, what: string): string {
+  if (body.length <= limit) return body;
+  const lines = body.split('\n');
+  const kept: string[] = [];
+  let size = 0;
+  for (const l of lines) {
+    if (size + l.length + 1 > limit) break;
+    kept.push(l);
+    size += l.length + 1;
+  }
+  return `${kept.join('\n')}\n… (${lines.length - kept.length} more ${what} not shown: output limit ${TOOL_OUTPUT} characters)`;
 }
 
 function clip(text: string): string {

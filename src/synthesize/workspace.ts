@@ -1,5 +1,8 @@
 import type { TestRun } from './model.js';
 
+/** What `search` returns at most: matches, and characters of each matching line (stated in the tool's description). */
+export const SEARCH_LIMITS = { matches: 200, lineChars: 200 } as const;
+
 /**
  * A work tree at Tgen that the LLM backend and the execution gate act on. The
  * implementation (src/exec/workspace.ts) is a clone of the task's Tgen bundle,
@@ -12,7 +15,9 @@ export interface Workspace {
   /** A file's text, or null when it does not exist. */
   readFile(path: string): Promise<string | null>;
   writeFile(path: string, content: string): Promise<void>;
-  /** Lines matching a regular expression (or, when it is not one, the literal text). */
+  /** Removes a file; false when there was none. */
+  deleteFile(path: string): Promise<boolean>;
+  /** Lines matching a regular expression (or, when it is not one, the literal text); at most SEARCH_LIMITS.matches, each line cut at SEARCH_LIMITS.lineChars. */
   search(pattern: string, dir?: string): Promise<{ path: string; line: number; text: string }[]>;
   /** Runs the test command once, under the time and memory limits. */
   runTests(): Promise<TestRun>;

@@ -53,6 +53,7 @@ function fakeWorkspace(outcomes: (applied: string[]) => Record<string, TestOutco
   const calls: string[] = [];
   const ws: Workspace = {
     listFiles: async () => [],
+    deleteFile: async () => false,
     readFile: async () => null,
     writeFile: async () => {},
     search: async () => [],

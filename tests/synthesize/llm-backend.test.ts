@@ -81,7 +81,7 @@ test('the scripted agent writes tests and a fix at Tgen; the execution gate veri
   // The agent saw the tools, the family and the code at Tgen; its tool results were real.
   const chats = server.requestsTo('chat');
   expect(chats).toHaveLength(4);
-  expect(chats[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['list_files', 'read_file', 'search', 'write_file', 'run_tests', 'submit']);
+  expect(chats[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['list_files', 'read_file', 'search', 'write_file', 'edit_file', 'delete_file', 'run_tests', 'submit']);
   expect(chats[1]!.body.messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('src/parser/quote.js') });
   const store = openStore(demo.db, { readonly: true });
   try {

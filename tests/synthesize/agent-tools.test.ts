@@ -1,0 +1,76 @@
+import { afterEach, beforeAll, expect, test } from 'vitest';
+import { synthesizeTasks } from '../../src/api/synthesize.js';
+import { createOpenAIToolChat } from '../../src/llm/tools.js';
+import { startOpenAIServer, type OpenAIServer, type Reply } from '../fixtures/openai-server.js';
+import { PARSER_TESTS } from './code-point-task.js';
+import { demoValidation } from './demo-validation.js';
+
+let demo: Awaited<ReturnType<typeof demoValidation>>;
+beforeAll(async () => {
+  demo = await demoValidation();
+});
+const servers: OpenAIServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const call = (name: string, args: unknown): Reply => ({ toolCalls: [{ name, arguments: args }] });
+/** 1,000 lines of 60-odd characters: more than one read_file reply can hold, and more search matches than one reply lists. */
+const BIG = Array.from({ length: 1000 }, (_, i) => `export const v${i} = '${'x'.repeat(50)}';`).join('\n');
+
+/** Runs the scripted calls through the real openai client and the agent loop on the demo at Tgen; the tool replies, in order. */
+async function toolReplies(script: Reply[]): Promise<{ replies: string[]; tools: { name: string; description: string }[] }> {
+  const server = await startOpenAIServer({ chat: [...script, 'done'] });
+  servers.push(server);
+  await synthesizeTasks({
+    db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', maxSteps: script.length + 1, testCommand: PARSER_TESTS,
+    chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+  });
+  const chats = server.requestsTo('chat');
+  return {
+    replies: chats.slice(1).map((c) => c.body.messages.at(-1).content as string),
+    tools: chats[0]!.body.tools.map((t: { function: { name: string; description: string } }) => t.function),
+  };
+}
+
+test('read_file and search state their limits, and every cut says so and how to see the rest', async () => {
+  const { replies, tools } = await toolReplies([
+    call('write_file', { path: 'src/big.js', content: BIG }),
+    call('read_file', { path: 'src/big.js' }),
+    call('read_file', { path: 'src/big.js', start_line: 990 }),
+    call('search', { pattern: 'export const v', path: 'src' }),
+  ]);
+  const description = (name: string) => tools.find((t) => t.name === name)!.description;
+  expect(description('read_file')).toMatch(/At most 400 lines and about 12,000 characters per call/);
+  expect(description('search')).toMatch(/At most 200 matches, each line cut at 200 characters/);
+  const first = replies[1]!;
+  const shown = /showing lines 1-(\d+) of 1000; read on with start_line (\d+)\)$/.exec(first);
+  expect(shown, first.slice(-200)).not.toBeNull();
+  expect(Number(shown![2])).toBe(Number(shown![1]) + 1);
+  // No line is skipped: the last numbered line shown is the one before start_line.
+  expect(first).toContain(`${shown![1]}: export const v${Number(shown![1]) - 1} =`);
+  expect(first.length).toBeLessThanOrEqual(12_000);
+  expect(replies[2]).toMatch(/^990: export const v989 =/);
+  expect(replies[2]).toMatch(/1000: export const v999 = .*';$/);
+  expect(replies[3]).toMatch(/stopped at 200 matches: there may be more; narrow the pattern or pass a folder as path\)$/);
+});
+
+test('edit_file replaces an exact string once, and says clearly when it is missing or not unique; delete_file removes a file', async () => {
+  const { replies } = await toolReplies([
+    call('write_file', { path: 'src/big.js', content: BIG }),
+    call('edit_file', { path: 'src/big.js', old_string: `export const v7 = '${'x'.repeat(50)}';\nexport const wrong = 1;`, new_string: 'z' }),
+    call('edit_file', { path: 'src/big.js', old_string: "'xxxxx", new_string: "'yyyyy" }),
+    call('edit_file', { path: 'src/big.js', old_string: 'export const v7 =', new_string: 'export const seven =' }),
+    call('read_file', { path: 'src/big.js', start_line: 8, end_line: 8 }),
+    call('edit_file', { path: 'src/nope.js', old_string: 'a', new_string: 'b' }),
+    call('delete_file', { path: 'src/big.js' }),
+    call('delete_file', { path: 'src/big.js' }),
+  ]);
+  expect(replies[1]).toBe("error: old_string was not found in src/big.js; it must match the file exactly, spaces, tabs and line breaks included (read_file shows the current text); its first line is at line 8, so what follows it differs");
+  expect(replies[2]).toMatch(/^error: old_string occurs 1000 times in src\/big\.js \(lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …\); add surrounding lines to make it unique, or pass replace_all: true$/);
+  expect(replies[3]).toBe('edited src/big.js: 1 replacement, from line 8; the file now has 1000 lines');
+  expect(replies[4]).toBe(`8: export const seven = '${'x'.repeat(50)}';\n… (showing lines 8-8 of 1000; read on with start_line 9)`);
+  expect(replies[5]).toBe('error: no file src/nope.js in the work tree; create it with write_file');
+  expect(replies[6]).toBe('deleted src/big.js');
+  expect(replies[7]).toBe('error: no file src/big.js in the work tree');
+});
