@@ -191,3 +191,17 @@ test('a bad candidate limit is refused before any request', () => {
   expect(err).toBeInstanceOf(UserError);
   expect((err as UserError).code).toBe('JUDGE_BAD_OPTION');
 });
+
+test('a candidate shows what its diff adds where the clone had it, the family\'s own symbols first, and nothing when it had not', async () => {
+  const family = { ...BACKOFF, target_hints: { paths: ['src/http'], symbols: ['retry_after_seconds'] } };
+  const target = item('pr#90', 'Tidy the HTTP client', ['src/http/client.ts']);
+  const other = item('pr#91', 'Exponential backoff in the HTTP client', ['src/http/other.ts']);
+  const server = await startOpenAIServer(() => answer('rejected', [], 'none'));
+  servers.push(server);
+  const chat = createOpenAIChat({ baseURL: server.baseURL, model: 'judge-model', maxRetries: 0 });
+  const added = { 'pr#90': ['aaaa', 'client.retry_after_seconds', 'retry_after_seconds', 'zzzz_helper'] };
+  await createLlmJudge({ chat }).judge({ families: [family], later: [target, other], added });
+  const lines = prompt(server.requestsTo('chat')[0]!).split('\n').filter((l) => l.startsWith('{"key"')).map((l) => JSON.parse(l) as { key: string; diff_adds?: string[] });
+  expect(lines.find((l) => l.key === 'pr#90')!.diff_adds).toEqual(['retry_after_seconds', 'client.retry_after_seconds', 'zzzz_helper', 'aaaa']);
+  expect(lines.find((l) => l.key === 'pr#91')).not.toHaveProperty('diff_adds');
+});
