@@ -84,8 +84,11 @@ const BRANCH_MERGES: readonly RegExp[] = [
 
 /** Whether a title (or a merge commit's first line) says one branch is being integrated into another. */
 export function isBranchMergeTitle(title: string): boolean {
-  const t = title.trim();
-  return BRANCH_MERGES.some((re) => re.test(t));
+  // Branch names in backticks read as quoted ("Merge `stable` into `main`"), and a title of several clauses is a
+  // branch merge when its first is ("Merge `stable` into `main`; Release 8.2.0", click's pr#2873).
+  const t = title.trim().replace(/`/g, "'");
+  const first = t.split(/\s*;\s*/, 1)[0]!;
+  return BRANCH_MERGES.some((re) => re.test(t) || re.test(first));
 }
 
 const VERSION = /\bv?\d+\.\d+(?:\.\d+)?(?:[-+.][\w.]+)?\b/;

@@ -18,7 +18,11 @@ test('releases and version bumps, however they are written, are release work', (
 test('integrating one branch into another is a branch merge; a topic branch merged without a pull request is the work it brings', () => {
   for (const title of ["Merge branch 'develop'", "Merge branch 'main' into develop", "Merge remote-tracking branch 'origin/main'", "Merge branch '8.1.x'", 'Merge from develop into release/15.x', 'Merge develop into main', 'develop -> main', 'Develop', 'Merge pull request #90 from org/release-15.x', 'Sync main', "Merge branch 'master' of github.com:o/r"])
     expect([title, workKind(item(title))]).toEqual([title, 'branch_merge']);
+  // Backticked branch names, and a merge that is also a release (click's pr#2873).
+  for (const title of ['Merge `stable` into `main`', 'Merge `stable` into `main`; Release 8.2.0'])
+    expect([title, workKind(item(title, { number: 2873 }))]).toEqual([title, 'branch_merge']);
   expect(workKind(item("Merge branch 'retry-backoff'"))).toBe('direct');
+  expect(workKind(item('Merge the two option parsers into one; keep both flags', { number: 4 }))).toBe('pull_request');
   expect(workKind(item('Merge the two option parsers into one', { number: 3 }))).toBe('pull_request');
 });
 
