@@ -104,9 +104,9 @@ export async function openWorkspace(args: { bundle: string; commit: string; test
       }
       return out;
     },
-    async runTests(): Promise<TestRun> {
+    async runTests(command?: string): Promise<TestRun> {
       if (!args.testCommand) throw new Error('no test command for this work tree');
-      const run = await runLimited(args.testCommand, root, limits, isolation);
+      const run = await runLimited(command ?? args.testCommand, root, limits, isolation);
       const parsed = parseTestLog(run.output, root);
       return {
         format: parsed.format,

@@ -50,8 +50,12 @@ export const AGENT_TOOLS: ToolSpec[] = [
   },
   {
     name: 'run_tests',
-    description: "Run the repository's test command once and get the failing tests and the end of the output.",
-    parameters: { type: 'object', properties: {}, additionalProperties: false },
+    description: "Run the repository's test command once, or only some test files (files) and/or the tests whose name matches a regular expression (name; pytest: a -k expression). The reply lists the failing tests first, each with what the runner printed about it (the assertion), then the end of the output.",
+    parameters: {
+      type: 'object',
+      properties: { files: { type: 'array', items: { type: 'string' }, description: 'test files, relative to the work tree' }, name: { type: 'string', description: 'tests whose name matches' } },
+      additionalProperties: false,
+    },
   },
   {
     name: 'submit',

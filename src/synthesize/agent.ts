@@ -3,6 +3,7 @@ import type { ToolCall, ToolChatModel, ToolMessage } from '../llm/tools.js';
 import { AGENT_TOOLS, systemPrompt, userPrompt } from './agent-prompt.js';
 import type { Allocation, ConditioningInput, Rejection, TaskDraft } from './model.js';
 import { splitTestAndGold } from './patch.js';
+import { targetedCommand } from './test-command.js';
 import { SEARCH_LIMITS, type Workspace } from './workspace.js';
 
 /**
@@ -64,7 +65,7 @@ export async function runAgent(
     }
     idle = 0;
     for (const call of reply.toolCalls) {
-      const outcome = await runTool(ws, call);
+      const outcome = await runTool(ws, call, input.grounding.testCommand ?? '');
       if ('draft' in outcome) return { draft: outcome.draft, rejection: null, steps: step };
       messages.push({ role: 'tool', toolCallId: call.id, content: clip(outcome.text) });
     }
@@ -83,11 +84,11 @@ const Args = {
   write_file: z.object({ path: z.string().min(1), content: z.string() }),
   edit_file: z.object({ path: z.string().min(1), old_string: z.string(), new_string: z.string(), replace_all: z.boolean().optional() }),
   delete_file: z.object({ path: z.string().min(1) }),
-  run_tests: z.object({}),
+  run_tests: z.object({ files: z.array(z.string().min(1)).optional(), name: z.string().min(1).optional() }),
   submit: z.object({ title: z.string().min(1), problem_statement: z.string().min(1), hints: z.string().optional() }),
 };
 
-async function runTool(ws: Workspace, call: ToolCall): Promise<{ text: string } | { draft: TaskDraft }> {
+async function runTool(ws: Workspace, call: ToolCall, testCommand: string): Promise<{ text: string } | { draft: TaskDraft }> {
   const schema = Args[call.name as keyof typeof Args];
   if (!schema) return { text: `error: unknown tool "${call.name}"; the tools are ${Object.keys(Args).join(', ')}` };
   let raw: unknown;
@@ -150,13 +151,19 @@ async function runTool(ws: Workspace, call: ToolCall): Promise<{ text: string } 
         return { text: (await ws.deleteFile(a.path)) ? `deleted ${a.path}` : `error: no file ${a.path} in the work tree` };
       }
       case 'run_tests': {
-        const run = await ws.runTests();
+        const a = parsed.data as z.infer<typeof Args.run_tests>;
+        const narrowed = a.files?.length || a.name ? targetedCommand(testCommand, { files: a.files, name: a.name }) : null;
+        if ((a.files?.length || a.name) && narrowed === null) return { text: `error: the test command \`${testCommand}\` cannot be narrowed to files or names here; call run_tests with no arguments to run it whole` };
+        const run = await ws.runTests(narrowed ?? undefined);
         const failed = Object.entries(run.results).filter(([, o]) => o === 'fail').map(([id]) => id);
         const passed = Object.values(run.results).filter((o) => o === 'pass').length;
         const limit = run.timedOut ? ' (stopped: time limit)' : run.memoryExceeded ? ' (stopped: memory limit)' : '';
-        return {
-          text: [`exit ${run.exitCode}${limit}; ${passed} passed, ${failed.length} failed`, ...failed.slice(0, 30).map((f) => `FAILED ${f}`), '--- end of output ---', run.tail.slice(-4000)].join('\n'),
-        };
+        const head = `${narrowed ? `ran \`${narrowed}\`: ` : ''}exit ${run.exitCode}${limit}; ${passed} passed, ${failed.length} failed`;
+        // Failures first, each with what its runner printed about it (the assertion), then the end of the output.
+        const details = failed.slice(0, 10).map((id) => `FAILED ${id}\n${failureDetail(run.tail, id)}`.trimEnd());
+        const more = failed.length > 10 ? [`… ${failed.length - 10} more failed: ${failed.slice(10, 40).join('; ')}${failed.length > 40 ? '; …' : ''}`] : [];
+        const tailRoom = Math.max(1_000, TOOL_OUTPUT - 500 - [head, ...details, ...more].join('\n').length);
+        return { text: [head, ...details, ...more, '--- end of output ---', run.tail.slice(-Math.min(4_000, tailRoom))].join('\n') };
       }
       default: {
         const a = parsed.data as z.infer<typeof Args.submit>;
@@ -241,6 +248,15 @@ function clipBody(body: string, limit: number, what: string): string {
     size += l.length + 1;
   }
   return `${kept.join('\n')}\n… (${lines.length - kept.length} more ${what} not shown: output limit ${TOOL_OUTPUT} characters)`;
+}
+
+/** The lines a runner printed after a failed test's result line (TAP's YAML block, pytest's section, …), at most 12. */
+function failureDetail(output: string, id: string): string {
+  const leaf = id.split(' > ').pop()!.replace(/ \[\d+\]$/, '');
+  const lines = output.split('\n');
+  const at = lines.findIndex((l) => l.includes(leaf) && /not ok|FAIL|✕|×|Error|FAILED/.test(l));
+  if (at === -1) return '  (no details in the end of the output)';
+  return lines.slice(at + 1, at + 13).filter((l) => !/^\s*(duration_ms|\.\.\.|---|type:)/.test(l)).map((l) => `  ${l.trim().slice(0, 300)}`).join('\n');
 }
 
 function clip(text: string): string {

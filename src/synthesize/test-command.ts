@@ -73,3 +73,34 @@ function testScript(text: string | null): string | null {
     return null;
   }
 }
+
+/**
+ * The test command narrowed to some test files and/or tests whose name
+ * matches `name` (a regular expression), in the runner's own terms: node
+ * --test-name-pattern, vitest/jest -t, mocha --grep, pytest -k (a substring
+ * expression), go -run, cargo's name filter. Files replace the files the
+ * command named (node, vitest, jest, mocha, pytest) or become packages (go).
+ * Null when the command's runner is not one of these.
+ */
+export function targetedCommand(command: string, target: { files?: readonly string[]; name?: string }): string | null {
+  const files = (target.files ?? []).map(shellWord);
+  const name = target.name ? shellWord(target.name) : null;
+  const words = command.split(/\s+/);
+  const isFile = (w: string) => /\.(?:[cm]?[jt]sx?|py)$/.test(w) || /^(?:test|tests|spec|__tests__)\/?$/.test(w);
+  const base = files.length > 0 ? words.filter((w) => !isFile(w)).join(' ') : command;
+  if (/^node\s.*--test\b/.test(command)) return [base.replace(/--test\b(?!-)/, name ? `--test --test-name-pattern=${name}` : '--test'), ...files].join(' ');
+  if (/\bvitest\b/.test(command)) return [base, ...files, name ? `-t ${name}` : ''].filter(Boolean).join(' ');
+  if (/\bjest\b/.test(command)) return [base, ...files, name ? `-t ${name}` : ''].filter(Boolean).join(' ');
+  if (/\bmocha\b/.test(command)) return [base, name ? `--grep ${name}` : '', ...files].filter(Boolean).join(' ');
+  if (/\bpytest\b/.test(command)) return [base, name ? `-k ${name}` : '', ...files].filter(Boolean).join(' ');
+  if (/^go test\b/.test(command)) {
+    const pkgs = files.map((f) => `./${f.replace(/^'|'$/g, '').replace(/\/[^/]*$/, '') || '.'}`.replace(/^\.\/\.$/, '.'));
+    return [files.length > 0 ? command.replace(/\s\.\/\.\.\.(?=\s|$)/, '') : command, name ? `-run ${name}` : '', ...new Set(pkgs)].filter(Boolean).join(' ');
+  }
+  if (/^cargo test\b/.test(command)) return name ? `${command} ${name}` : command;
+  return null;
+}
+
+function shellWord(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
+}

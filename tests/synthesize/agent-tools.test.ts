@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, expect, test } from 'vitest';
 import { synthesizeTasks } from '../../src/api/synthesize.js';
 import { createOpenAIToolChat } from '../../src/llm/tools.js';
@@ -73,4 +74,21 @@ test('edit_file replaces an exact string once, and says clearly when it is missi
   expect(replies[5]).toBe('error: no file src/nope.js in the work tree; create it with write_file');
   expect(replies[6]).toBe('deleted src/big.js');
   expect(replies[7]).toBe('error: no file src/big.js in the work tree');
+});
+
+test('run_tests can target test files and test names, and shows the failing tests first with what the runner printed about them', async () => {
+  const tests = execFileSync('git', ['show', 'HEAD:test/parser.test.js'], { cwd: demo.repo, encoding: 'utf8' });
+  const { replies, tools } = await toolReplies([
+    call('write_file', { path: 'test/parser.test.js', content: `${tests}\ntest('reads a code point escape', () => {\n  assert.equal(parse('a = "\\\\u{41}"').a, 'A');\n});\n` }),
+    call('run_tests', { name: 'code point' }),
+    call('run_tests', { files: ['test/parser.test.js'] }),
+  ]);
+  expect(tools.find((t) => t.name === 'run_tests')!.description).toMatch(/only some test files \(files\) and\/or the tests whose name matches/);
+  const named = replies[1]!;
+  expect(named).toMatch(/^ran `node --test --test-name-pattern='code point' --test-reporter=tap test\/parser\.test\.js`: exit 1; 0 passed, 1 failed\nFAILED reads a code point escape\n/);
+  // The assertion comes with it, before the end of the output.
+  const details = named.slice(0, named.indexOf('--- end of output ---'));
+  expect(details).toMatch(/error: .*escape/i);
+  const whole = replies[2]!;
+  expect(whole).toMatch(/^ran `node --test --test-reporter=tap test\/parser\.test\.js`: exit 1; \d+ passed, 1 failed\nFAILED reads a code point escape\n/);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { detectTestSetup } from '../../src/synthesize/test-command.js';
+import { detectTestSetup, targetedCommand } from '../../src/synthesize/test-command.js';
 import { parseTestLog } from '../../src/synthesize/test-log.js';
 
 /*
@@ -70,4 +70,14 @@ test('detection from package.json, pyproject.toml, go.mod and Cargo.toml gives a
   expect(detectTestSetup(['go.mod'], null)).toMatchObject({ command: 'go test -v ./...', format: 'go' });
   expect(detectTestSetup(['Cargo.toml'], null)).toMatchObject({ command: 'cargo test --no-fail-fast', format: 'cargo' });
   expect(detectTestSetup(['README.md'], null)).toBeNull();
+});
+
+test('a test command is narrowed to files and test names in each runner\'s own terms', () => {
+  expect(targetedCommand('npx vitest run --reporter=verbose', { files: ['test/a.test.js'], name: 'adds two' })).toBe("npx vitest run --reporter=verbose test/a.test.js -t 'adds two'");
+  expect(targetedCommand('npx jest --verbose', { name: 'sum' })).toBe('npx jest --verbose -t sum');
+  expect(targetedCommand('npx mocha test/**/*.js --reporter tap', { files: ['test/x.js'] })).toBe('npx mocha --reporter tap test/x.js');
+  expect(targetedCommand('python -m pytest -rA -p no:cacheprovider', { files: ['tests/test_a.py'], name: 'one and not two' })).toBe("python -m pytest -rA -p no:cacheprovider -k 'one and not two' tests/test_a.py");
+  expect(targetedCommand('go test -v ./...', { files: ['pkg/split/split_test.go'], name: 'TestSplit' })).toBe('go test -v -run TestSplit ./pkg/split');
+  expect(targetedCommand('cargo test --no-fail-fast', { name: 'tests::adds' })).toBe('cargo test --no-fail-fast tests::adds');
+  expect(targetedCommand('npm test --silent', { name: 'x' })).toBeNull();
 });
