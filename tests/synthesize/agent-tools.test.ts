@@ -3,7 +3,7 @@ import { afterEach, beforeAll, expect, test } from 'vitest';
 import { synthesizeTasks } from '../../src/api/synthesize.js';
 import { createOpenAIToolChat } from '../../src/llm/tools.js';
 import { startOpenAIServer, type OpenAIServer, type Reply } from '../fixtures/openai-server.js';
-import { PARSER_TESTS } from './code-point-task.js';
+import { call, PARSER_TESTS } from './code-point-task.js';
 import { demoValidation } from './demo-validation.js';
 
 let demo: Awaited<ReturnType<typeof demoValidation>>;
@@ -15,7 +15,6 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-const call = (name: string, args: unknown): Reply => ({ toolCalls: [{ name, arguments: args }] });
 /** 1,000 lines of 60-odd characters: more than one read_file reply can hold, and more search matches than one reply lists. */
 const BIG = Array.from({ length: 1000 }, (_, i) => `export const v${i} = '${'x'.repeat(50)}';`).join('\n');
 

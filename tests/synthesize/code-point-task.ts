@@ -8,7 +8,8 @@ import type { demoValidation } from './demo-validation.js';
 type Demo = Awaited<ReturnType<typeof demoValidation>>;
 
 export const PARSER_TESTS = 'node --test --test-reporter=tap test/parser.test.js';
-const call = (name: string, args: unknown): Reply => ({ toolCalls: [{ name, arguments: args }] });
+/** A tool call reply of the scripted agent. */
+export const call = (name: string, args: unknown): Reply => ({ toolCalls: [{ name, arguments: args }] });
 
 /** A \u{...} code-point escape: something the demo's parser at HEAD cannot read yet. */
 export function codePointFix(quote: string): string {

@@ -4,6 +4,7 @@ import { synthesizeTasks } from '../../src/api/synthesize.js';
 import { createOpenAIToolChat } from '../../src/llm/tools.js';
 import { openStore } from '../../src/store/open.js';
 import { startOpenAIServer, type OpenAIServer, type Reply } from '../fixtures/openai-server.js';
+import { call, codePointFix, NEW_TEST, PARSER_TESTS } from './code-point-task.js';
 import { demoValidation } from './demo-validation.js';
 
 let demo: Awaited<ReturnType<typeof demoValidation>>;
@@ -23,25 +24,6 @@ async function serve(script: Reply[]): Promise<OpenAIServer> {
 }
 
 const show = (rev: string, path: string) => execFileSync('git', ['show', `${rev}:${path}`], { cwd: demo.repo, encoding: 'utf8' });
-const PARSER_TESTS = 'node --test --test-reporter=tap test/parser.test.js';
-const call = (name: string, args: unknown): Reply => ({ toolCalls: [{ name, arguments: args }] });
-
-/** A \u{...} code-point escape: something the parser at HEAD cannot read yet. */
-function codePointFix(quote: string): string {
-  const anchor = "    if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(hex)) {";
-  expect(quote).toContain(anchor);
-  return quote.replace(anchor, [
-    '    const point = /^u\\{([0-9a-fA-F]{1,6})\\}/.exec(text.slice(i + 1));',
-    '    if (point) {',
-    '      out += String.fromCodePoint(parseInt(point[1], 16));',
-    '      i += point[0].length;',
-    '      continue;',
-    '    }',
-    anchor,
-  ].join('\n'));
-}
-
-const NEW_TEST = "\ntest('reads \\\\u{...} code point escapes in double-quoted values', () => {\n  assert.equal(parse('smile = \"\\\\u{1F600}\"').smile, '\\u{1F600}');\n});\n";
 
 test('the scripted agent writes tests and a fix at Tgen; the execution gate verifies the task over three runs per state', async () => {
   const quote = show('HEAD', 'src/parser/quote.js');
