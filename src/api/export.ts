@@ -111,7 +111,6 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
       const bytes = await git.readFileAt(synthesis.tgen.commit, f).catch(() => null);
       manifests[f] = bytes ? Buffer.from(bytes).toString('utf8') : null;
     }
-    const runtime = runtimeImage(manifests);
     const slug = repoSlug({ given: options.repo, stored: storedSlug, origin: await originUrl(git.facts.gitdir), name: synthesis.repo.name });
     try {
       await writeTgenBundle({ gitdir: git.facts.gitdir, commit: synthesis.tgen.commit, branch: git.facts.defaultBranch, file: bundle });
@@ -144,7 +143,7 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
     } else {
       for (const task of tasks) {
         const folder = `harbor/${safeName(task.instanceId)}`;
-        for (const f of harborTask(task, ctx(task, HARBOR_BUNDLE), runtime)) await put(`${folder}/${f.path}`, f.content, f.executable);
+        for (const f of harborTask(task, ctx(task, HARBOR_BUNDLE), runtimeImage(manifests, task.execution?.format ?? null))) await put(`${folder}/${f.path}`, f.content, f.executable);
         await put(`${folder}/${HARBOR_BUNDLE}`, { copy: bundle });
       }
     }

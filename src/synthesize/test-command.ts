@@ -94,8 +94,10 @@ export function targetedCommand(command: string, target: { files?: readonly stri
   if (/\bmocha\b/.test(command)) return [base, name ? `--grep ${name}` : '', ...files].filter(Boolean).join(' ');
   if (/\bpytest\b/.test(command)) return [base, name ? `-k ${name}` : '', ...files].filter(Boolean).join(' ');
   if (/^go test\b/.test(command)) {
+    // The gate's go ids are package-qualified (`example.com/m/pkg > TestX/sub`); -run takes the test's own name.
+    const goName = target.name ? shellWord(target.name.split(' > ').pop()!) : null;
     const pkgs = files.map((f) => `./${f.replace(/^'|'$/g, '').replace(/\/[^/]*$/, '') || '.'}`.replace(/^\.\/\.$/, '.'));
-    return [files.length > 0 ? command.replace(/\s\.\/\.\.\.(?=\s|$)/, '') : command, name ? `-run ${name}` : '', ...new Set(pkgs)].filter(Boolean).join(' ');
+    return [files.length > 0 ? command.replace(/\s\.\/\.\.\.(?=\s|$)/, '') : command, goName ? `-run ${goName}` : '', ...new Set(pkgs)].filter(Boolean).join(' ');
   }
   if (/^cargo test\b/.test(command)) return name ? `${command} ${name}` : command;
   return null;

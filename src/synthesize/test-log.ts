@@ -111,14 +111,39 @@ function readPytest(lines: string[]): [string, TestOutcome][] {
   return out;
 }
 
+/**
+ * go test -v: `--- PASS: TestX/sub (0.00s)` lines, then the package's own line (`ok  \tPKG\t0.01s`, `FAIL\tPKG …`):
+ * ids are package-qualified, `PKG > TestX/sub`, so same-named tests of two packages (a decoy package among them)
+ * stay apart. `go test ./...` prints each package's output whole, its line last. Tests after the last package
+ * line (a run cut short) keep their bare names. The exported verifier reads the log the same way (GO_QUALIFY_AWK).
+ */
 function readGo(lines: string[]): [string, TestOutcome][] {
   const out: [string, TestOutcome][] = [];
+  let pending: [string, TestOutcome][] = [];
   for (const line of lines) {
     const m = /^\s*--- (PASS|FAIL|SKIP): (\S+) \(/.exec(line);
-    if (m) out.push([m[2]!, m[1] === 'PASS' ? 'pass' : m[1] === 'SKIP' ? 'skip' : 'fail']);
+    if (m) {
+      pending.push([m[2]!, m[1] === 'PASS' ? 'pass' : m[1] === 'SKIP' ? 'skip' : 'fail']);
+      continue;
+    }
+    const pkg = /^(?:ok|FAIL|\?)\s+(\S+)(?:\s|$)/.exec(line);
+    if (pkg) {
+      out.push(...pending.map(([name, outcome]): [string, TestOutcome] => [`${pkg[1]} > ${name}`, outcome]));
+      pending = [];
+    }
   }
-  return out;
+  return [...out, ...pending];
 }
+
+/**
+ * The same reading as readGo in POSIX awk (the golang images have no node): prints `PASS|FAIL|SKIP <id>` per
+ * test, which the verifier's patterns (passLinePattern, failLinePattern for go) match.
+ */
+export const GO_QUALIFY_AWK = [
+  '/^[[:space:]]*--- (PASS|FAIL|SKIP): [^[:space:]]+ \\(/ { s = $0; sub(/^[[:space:]]*--- /, "", s); split(s, a, " "); st = a[1]; sub(/:$/, "", st); n++; res[n] = st; name[n] = a[2]; next }',
+  '/^(ok|FAIL|\\?)[[:space:]]+[^[:space:]]/ { for (i = 1; i <= n; i++) print res[i] " " $2 " > " name[i]; n = 0; next }',
+  'END { for (i = 1; i <= n; i++) print res[i] " " name[i] }',
+].join('\n');
 
 function readCargo(lines: string[]): [string, TestOutcome][] {
   const out: [string, TestOutcome][] = [];
@@ -142,7 +167,7 @@ export function passLinePattern(format: string, id: string): string {
     case 'pytest':
       return `^(PASSED|XFAIL) ${e}( - .*)?$`;
     case 'go':
-      return `^[[:space:]]*--- PASS: ${e} \\(`;
+      return `^PASS ${e}$`;
     case 'vitest':
       return `^[[:space:]]*✓ ${e}( [0-9.]+m?s)?$`;
     default:

@@ -1,5 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { runtimeImage } from '../../src/synthesize/export/runtime.js';
@@ -7,6 +6,7 @@ import { runCliJson } from '../cli/run-cli.js';
 import { tempDir } from '../fixtures/repo.js';
 import { synthesizeCodePointTask } from '../synthesize/code-point-task.js';
 import { demoValidation } from '../synthesize/demo-validation.js';
+import { harborReward, solve } from './harbor-sandbox.js';
 
 let demo: Awaited<ReturnType<typeof demoValidation>>;
 let task: string;
@@ -24,53 +24,17 @@ beforeAll(async () => {
   task = join(out, 'harbor', readdirSync(join(out, 'harbor'))[0]!);
 }, 180_000);
 
-/**
- * Harbor's container, made with bubblewrap: the host's system read-only, the
- * repository cloned from the task's bundle at /app, /logs writable, the
- * task's tests/ and solution/ read-only, no network, its own pids.
- */
-function sandboxed(app: string, logs: string, script: string): { code: number | null; output: string } {
-  const args: string[] = [];
-  for (const entry of readdirSync('/')) {
-    if (['proc', 'dev', 'tmp', 'sys', 'app', 'logs', 'tests', 'solution'].includes(entry)) continue;
-    const path = `/${entry}`;
-    const info = lstatSync(path);
-    if (info.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
-    else if (info.isDirectory()) args.push('--ro-bind', path, path);
-  }
-  args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--bind', app, '/app', '--bind', logs, '/logs');
-  args.push('--ro-bind', join(task, 'tests'), '/tests', '--ro-bind', join(task, 'solution'), '/solution');
-  args.push('--unshare-all', '--die-with-parent', '--new-session', '--chdir', '/app', '--setenv', 'HOME', '/tmp', '--', 'bash', script);
-  const run = spawnSync('bwrap', args, { encoding: 'utf8', timeout: 120_000 });
-  return { code: run.status, output: run.stdout + run.stderr };
-}
-
-/** Runs the exported verifier against the repository at Tgen after `prepare` (the agent's work); the reward it wrote. */
-async function reward(prepare: (app: string, logs: string) => void): Promise<{ reward: string; output: string }> {
-  const root = await tempDir();
-  const app = join(root, 'app');
-  const logs = join(root, 'logs');
-  mkdirSync(logs);
-  execFileSync('git', ['clone', '-q', join(task, 'environment/repo.bundle'), app]);
-  prepare(app, logs);
-  const run = sandboxed(app, logs, '/tests/test.sh');
-  return { reward: readFileSync(join(logs, 'verifier/reward.txt'), 'utf8').trim(), output: run.output };
-}
-
 test('the exported Harbor verifier, run in a bubblewrap sandbox, gives reward 1 for the gold patch, 0 for the empty patch and 0 for a decoy test of the same name', async () => {
-  const gold = await reward((app, logs) => {
-    const solved = sandboxed(app, logs, '/solution/solve.sh');
-    expect(solved.code, solved.output).toBe(0);
-  });
+  const gold = await harborReward(task, solve(task));
   expect(gold.reward, gold.output).toBe('1');
 
-  const empty = await reward(() => {});
+  const empty = await harborReward(task, () => {});
   expect(empty.reward).toBe('0');
   expect(empty.output).toContain(`did not pass: ${f2p[0]}`);
 
   // A new test file whose test has the FAIL_TO_PASS test's name and passes, with no fix: its "ok" line is printed,
   // and so is the real test's "not ok" line.
-  const decoy = await reward((app) => {
+  const decoy = await harborReward(task, (app) => {
     writeFileSync(join(app, 'test', 'decoy.test.js'), `import { test } from 'node:test';\ntest(${JSON.stringify(f2p[0])}, () => {});\n`);
   });
   expect(decoy.reward, decoy.output).toBe('0');
@@ -88,7 +52,7 @@ test('the verifier reads ids suite- and file-qualified as the gate did, without 
   expect(readFileSync(join(task, 'environment/Dockerfile'), 'utf8')).toMatch(/^# package\.json engines\.node ">=18"\nFROM node:18-bookworm\n/);
 });
 
-test('the Docker base image is the runtime the repository declares', () => {
+test('the Docker base image is the runtime the repository declares, for the language of the task\'s test runner', () => {
   const pkg = (engines: string) => runtimeImage({ 'package.json': JSON.stringify({ engines: { node: engines } }) }).image;
   expect(pkg('>=22.12.0')).toBe('node:22-bookworm');
   expect(pkg('^20.19.0 || >=22.12.0')).toBe('node:20-bookworm');
@@ -99,4 +63,11 @@ test('the Docker base image is the runtime the repository declares', () => {
   expect(runtimeImage({ 'go.mod': 'module x\n\ngo 1.22.3\n' }).image).toBe('golang:1.22-bookworm');
   expect(runtimeImage({ 'Cargo.toml': '[package]\nrust-version = "1.74"\n' }).image).toBe('rust:1.74-bookworm');
   expect(runtimeImage({ 'Cargo.toml': '[package]\n' }).image).toBe('rust:1-bookworm');
+  // Several manifests: the image of the task's test runner's language, else node's.
+  const both = { 'package.json': '{}', 'pyproject.toml': '[project]\nrequires-python = ">=3.11"\n', 'Cargo.toml': '[package]\n' };
+  expect(runtimeImage(both, 'pytest').image).toBe('python:3.11-bookworm');
+  expect(runtimeImage(both, 'cargo').image).toBe('rust:1-bookworm');
+  expect(runtimeImage(both, 'go').image).toBe('node:20-bookworm');
+  expect(runtimeImage(both, 'tap').image).toBe('node:20-bookworm');
+  expect(runtimeImage(both).image).toBe('node:20-bookworm');
 });

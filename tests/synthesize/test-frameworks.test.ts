@@ -1,8 +1,10 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { detectTestSetup, targetedCommand } from '../../src/synthesize/test-command.js';
-import { parseTestLog } from '../../src/synthesize/test-log.js';
+import { failLinePattern } from '../../src/synthesize/export/verifier.js';
+import { GO_QUALIFY_AWK, parseTestLog, passLinePattern } from '../../src/synthesize/test-log.js';
 
 /*
  * One fixture of output per framework (tests/fixtures/swebench/logs/): node:test, vitest, pytest and cargo output
@@ -48,7 +50,9 @@ test('pytest -rA, go test -v and cargo test --no-fail-fast output (real where th
     'tests/test_a.py::test_param[2]': 'fail',
   });
   expect(parseTestLog(log('go')).results).toEqual({
-    TestAdd: 'pass', TestSplit: 'fail', 'TestSplit/empty': 'pass', 'TestSplit/comma': 'fail', TestSkip: 'skip', 'TestAdd [2]': 'pass',
+    // Package-qualified: the two packages' TestAdd stay apart.
+    'example.com/demo > TestAdd': 'pass', 'example.com/demo > TestSplit': 'fail', 'example.com/demo > TestSplit/empty': 'pass',
+    'example.com/demo > TestSplit/comma': 'fail', 'example.com/demo > TestSkip': 'skip', 'example.com/demo/sub > TestAdd': 'pass',
   });
   // Both test targets ran (--no-fail-fast): the library's tests and the integration test.
   expect(parseTestLog(log('cargo')).results).toEqual({ 'tests::adds': 'pass', 'tests::fails': 'fail', 'tests::slow': 'skip', 'tests::nested::adds': 'pass', adds: 'pass' });
@@ -78,6 +82,24 @@ test('a test command is narrowed to files and test names in each runner\'s own t
   expect(targetedCommand('npx mocha test/**/*.js --reporter tap', { files: ['test/x.js'] })).toBe('npx mocha --reporter tap test/x.js');
   expect(targetedCommand('python -m pytest -rA -p no:cacheprovider', { files: ['tests/test_a.py'], name: 'one and not two' })).toBe("python -m pytest -rA -p no:cacheprovider -k 'one and not two' tests/test_a.py");
   expect(targetedCommand('go test -v ./...', { files: ['pkg/split/split_test.go'], name: 'TestSplit' })).toBe('go test -v -run TestSplit ./pkg/split');
+  expect(targetedCommand('go test -v ./...', { name: 'example.com/demo > TestSplit/comma' })).toBe('go test -v ./... -run TestSplit/comma');
   expect(targetedCommand('cargo test --no-fail-fast', { name: 'tests::adds' })).toBe('cargo test --no-fail-fast tests::adds');
   expect(targetedCommand('npm test --silent', { name: 'x' })).toBeNull();
+});
+
+test('go test -v output read by the exported verifier\'s awk gives the gate\'s package-qualified ids and outcomes, so a same-named test in a decoy package is not the task\'s', () => {
+  const awk = (text: string) => execFileSync('awk', [GO_QUALIFY_AWK], { input: text, encoding: 'utf8' }).trim().split('\n');
+  const outcome = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
+  const gate = Object.entries(parseTestLog(log('go')).results).map(([id, o]) => `${outcome[o]} ${id}`);
+  expect(awk(log('go')).sort()).toEqual(gate.sort());
+  // The task's TestAdd fails in its package; a decoy package's TestAdd passes.
+  const decoyed = log('go').replace('--- PASS: TestAdd (0.00s)\n=== RUN   TestSplit', '--- FAIL: TestAdd (0.00s)\n=== RUN   TestSplit');
+  const results = awk(decoyed).join('\n');
+  const grep = (pattern: string) => spawnSync('grep', ['-qE', '--', pattern], { input: results }).status === 0;
+  expect(grep(passLinePattern('go', 'example.com/demo > TestAdd'))).toBe(false);
+  expect(grep(failLinePattern('go', 'example.com/demo > TestAdd'))).toBe(true);
+  expect(grep(passLinePattern('go', 'example.com/demo/sub > TestAdd'))).toBe(true);
+  // A run cut before its package line keeps bare names, in both readers.
+  expect(awk('--- PASS: TestCut (0.00s)\n')).toEqual(['PASS TestCut']);
+  expect(parseTestLog('--- PASS: TestCut (0.00s)\n').results).toEqual({ TestCut: 'pass' });
 });

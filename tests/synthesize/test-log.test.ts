@@ -57,7 +57,7 @@ test('pytest -rA, go test -v and cargo test summaries are read; the reader that 
     },
   });
   expect(parseTestLog('=== RUN   TestA\n--- PASS: TestA (0.00s)\n    --- FAIL: TestA/sub (0.01s)\n--- SKIP: TestB (0.00s)\nok  \tpkg\t0.1s').results)
-    .toEqual({ TestA: 'pass', 'TestA/sub': 'fail', TestB: 'skip' });
+    .toEqual({ 'pkg > TestA': 'pass', 'pkg > TestA/sub': 'fail', 'pkg > TestB': 'skip' });
   expect(parseTestLog('running 3 tests\ntest a::b ... ok\ntest a::c ... FAILED\ntest d ... ignored\n').results)
     .toEqual({ 'a::b': 'pass', 'a::c': 'fail', d: 'skip' });
   expect(parseTestLog('nothing a runner would print')).toEqual({ format: null, results: {}, swebench: null });

@@ -1,5 +1,6 @@
 import type { SynthesizedTask } from '../model.js';
 import { splitDiff } from '../patch.js';
+import { GO_QUALIFY_AWK } from '../test-log.js';
 import type { Runtime } from './runtime.js';
 import type { ExportContext } from './swebench.js';
 import { expectedIds, expectedTsv, NODE_FORMATS, verifierScript } from './verifier.js';
@@ -45,7 +46,7 @@ export function harborTask(task: SynthesizedTask & { instanceId: string }, ctx: 
     { path: 'environment/Dockerfile', content: dockerfile(ctx.tgen.commit, runtime) },
     { path: 'tests/test.patch', content: task.testPatch },
     ...expected,
-    { path: 'tests/test.sh', content: testScript(ctx.tgen.commit, testPaths, command, byNode ? format : null), executable: true },
+    { path: 'tests/test.sh', content: testScript(ctx.tgen.commit, testPaths, command, format, byNode), executable: true },
     { path: 'solution/gold.patch', content: task.goldPatch },
     { path: 'solution/solve.sh', content: '#!/bin/bash\nset -euo pipefail\ncd /app\ngit apply --whitespace=nowarn "$(dirname "$0")/gold.patch"\n', executable: true },
   ];
@@ -97,15 +98,18 @@ function dockerfile(commit: string, runtime: Runtime): string {
  * passed each time it ran (node formats: verify.mjs reads the log with the
  * gate's readers; line-per-test formats: a pass line and no fail line).
  */
-function testScript(commit: string, testPaths: readonly string[], command: string, nodeFormat: string | null): string {
+function testScript(commit: string, testPaths: readonly string[], command: string, format: string, byNode: boolean): string {
   const quoted = testPaths.map((p) => `'${p.replace(/'/g, "'\\''")}'`).join(' ');
-  const check = nodeFormat
-    ? [`node "$HERE/verify.mjs" ${nodeFormat} "$LOG" "$HERE/expected-tests.txt" || reward=0`]
+  const check = byNode
+    ? [`node "$HERE/verify.mjs" ${format} "$LOG" "$HERE/expected-tests.txt" || reward=0`]
     : [
+        ...(format === 'go'
+          ? ['# go test: one PASS|FAIL|SKIP line per package-qualified test, read as the gate read the log.', 'RESULTS=/logs/verifier/test-results.txt', `awk '${GO_QUALIFY_AWK}' "$LOG" > "$RESULTS"`]
+          : ['RESULTS="$LOG"']),
         "while IFS=$'\\t' read -r id pass fail; do",
         '  [ -n "$pass" ] || continue',
-        '  if ! grep -qE -- "$pass" "$LOG"; then echo "did not run: $id"; reward=0',
-        '  elif grep -qE -- "$fail" "$LOG"; then echo "did not pass: $id"; reward=0; fi',
+        '  if grep -qE -- "$fail" "$RESULTS"; then echo "did not pass: $id"; reward=0',
+        '  elif ! grep -qE -- "$pass" "$RESULTS"; then echo "did not run: $id"; reward=0; fi',
         'done < "$HERE/expected-tests.tsv"',
       ];
   return [

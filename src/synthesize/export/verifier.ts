@@ -56,7 +56,7 @@ export function failLinePattern(format: string, id: string): string {
     case 'pytest':
       return `^(FAILED|ERROR|XPASS) ${e}( - .*)?$`;
     case 'go':
-      return `^[[:space:]]*--- FAIL: ${e} \\(`;
+      return `^FAIL ${e}$`;
     default:
       return `^test ${e} \\.\\.\\. FAILED`;
   }
