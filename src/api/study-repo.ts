@@ -2,6 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { environmentError, isUserError, UserError } from '../errors.js';
 import type { Forecaster } from '../forecast/forecaster.js';
+import type { AddedIdentifiersMemo } from '../git/added-identifiers.js';
 import { cloneIntoCache } from '../git/clone-cache.js';
 import { cloneUrl } from '../study/credentials.js';
 import { silentProgress, type Progress } from '../progress.js';
@@ -84,12 +85,13 @@ export async function runRepoTask(task: RepoTask, options: RepoTaskOptions): Pro
     const results: StudyResult[] = [];
     const said = new Set<string>();
     const networkJudge = layeredJudges(options);
+    const addedMemo: AddedIdentifiersMemo = new Map(); // the window's diffs, read once for every forecaster and judge
     for (const forecaster of t.forecasters) {
       progress.stage(`${t.name}: forecast (${forecaster})`);
       const forecast = await forecastSnapshot({ db, snapshot: snapshotId, forecaster, seed: t.seed, maxFamilies: t.maxFamilies, llm: options.llmForecaster });
       for (const judge of t.judges) {
         progress.stage(`${t.name}: validate (${forecaster}, ${judge})`);
-        const validation = await validateForecast({ db, forecast: forecast.id, window: t.window, judge, networkJudge, now: options.now });
+        const validation = await validateForecast({ db, forecast: forecast.id, window: t.window, judge, networkJudge, now: options.now, addedMemo });
         for (const w of validation.warnings.filter((x) => !said.has(x))) {
           said.add(w);
           warn(`${t.name}: ${w}`);

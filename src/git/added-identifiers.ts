@@ -61,13 +61,38 @@ export function addedLines(prev: string, next: string): string[] {
 }
 
 /**
+ * What was read of one clone, kept across calls (a study reads the same
+ * window once per forecaster and judge): a commit's identifiers, or null for
+ * a commit the clone cannot read. Each commit's entry depends only on that
+ * commit and its first parent, so a memo never changes an answer.
+ */
+export type AddedIdentifiersMemo = Map<string, string[] | null>;
+
+/**
  * For each commit of `shas` the clone at `repoPath` can read: the sorted
  * identifiers its diff against its first parent adds. Commits it cannot
- * read are left out (no entry); an entry may be empty.
+ * read are left out (no entry); an entry may be empty. With `memo` (one per
+ * clone), commits read before are not read again.
  */
-export async function readAddedIdentifiers(repoPath: string, shas: readonly string[]): Promise<Map<string, string[]>> {
+export async function readAddedIdentifiers(repoPath: string, shas: readonly string[], memo?: AddedIdentifiersMemo): Promise<Map<string, string[]>> {
+  const valid = [...new Set(shas.filter((s) => /^[0-9a-f]{40}$/.test(s)))];
+  if (!memo) return readUnread(repoPath, valid);
+  const unread = valid.filter((s) => !memo.has(s));
+  if (unread.length > 0) {
+    const read = await readUnread(repoPath, unread);
+    // A diff-tree that failed reads nothing at all: not remembered, so the next call tries again as it would without a memo.
+    if (read.size > 0) for (const sha of unread) memo.set(sha, read.get(sha) ?? null);
+  }
   const out = new Map<string, string[]>();
-  const wanted = [...new Set(shas.filter((s) => /^[0-9a-f]{40}$/.test(s)))];
+  for (const sha of valid) {
+    const ids = memo.get(sha);
+    if (ids) out.set(sha, ids);
+  }
+  return out;
+}
+
+async function readUnread(repoPath: string, wanted: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
   if (wanted.length === 0 || !(await findGit())?.usable) return out;
   let gitdir: string;
   try {
