@@ -8,7 +8,8 @@
  * after loading it (first, in a fresh process), its first-use build time, file
  * size and the peak RSS of the build; each offline judge's pairs/s (wall
  * clock, and per CPU-second of the process, which a busy machine does not
- * skew); and with
+ * skew); whether the vagueness rule's phrase tags were read from the cache
+ * file or parsed (loading compromise inside the first judge's run); and with
  * --ablation, the semantic judge with one piece changed at a time, scored on
  * the FIT half only (AUC of strong against the rest; the kappa of pairs and
  * of families judged against their whole windows, with thresholds fitted on
@@ -23,6 +24,7 @@ import { evaluateJudges, pairFiles, readPairs, readWindows } from '../src/api/ju
 import { ensureTableFile, loadWordTable } from '../src/text/glove/cache.js';
 import { cellsFromPairs, familiesFromPairs, fitThresholds, summariseCells } from '../src/validate/evaluation.js';
 import { familyContexts, pairContexts } from '../src/validate/pairs.js';
+import { phraseTagStats } from '../src/validate/judges/phrase-tags.js';
 import { createSemanticJudge, type SemanticJudgeOptions } from '../src/validate/semantic/judge.js';
 
 const { values } = parseArgs({ options: { pairs: { type: 'string', default: 'eval/pairs' }, ablation: { type: 'boolean' }, json: { type: 'boolean' }, words: { type: 'string' } } });
@@ -59,6 +61,9 @@ out.judges = evaluation.judges.map((j) => ({
   kappa: round(j.kappa),
   accuracy: round(j.accuracy),
 }));
+// Whether the vagueness rule's tags came from the cache file (a machine that judged these titles before) or from
+// compromise, loaded and run inside the first judge's timed run (src/validate/judges/phrase-tags.ts).
+out.phraseTags = phraseTagStats();
 
 if (values.ablation) {
   const fitPairs = readPairs(pairFiles([values.pairs!])).filter((p) => p.split === 'fit');
@@ -102,6 +107,7 @@ else {
   console.log(`table build (first use): ${JSON.stringify(out.tableBuild)}`);
   console.log(`table load: ${JSON.stringify(out.tableLoad)}`);
   console.table(out.judges);
+  console.log(`phrase tags (vagueness rule): ${JSON.stringify(out.phraseTags)}`);
   if (out.ablation) console.table(out.ablation);
 }
 

@@ -160,7 +160,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()));
   const issues = issuesOf(text);
   const ownFiles = new Set(familyPaths(family).map(basename));
-  return { words, symbols, specific, ownFiles, issues, acts: actsOf(text), vague: isVagueTitle(family.title) || (words.size < 2 && symbols.size === 0 && issues.size === 0), listed: listedWords(family.title) };
+  return { words, symbols, specific, ownFiles, issues, acts: actsOf(text), vague: (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title), listed: listedWords(family.title) };
 }
 
 /** A name of two or more parts: snake_case, camelCase or PascalCase with two humps, dotted, or a CLI flag. */

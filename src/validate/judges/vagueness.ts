@@ -1,5 +1,5 @@
-import nlp from 'compromise';
 import { stem } from '../../text/tokens.js';
+import { phraseTerms } from './phrase-tags.js';
 
 /**
  * Whether a family names a recognisable piece of work (../shared/judging-rules.md:
@@ -19,11 +19,14 @@ import { stem } from '../../text/tokens.js';
  *   name none; "Avoid reallocation for String body extraction",
  *   "Add FileStream response to axum-extra", "Correct click.edit typing" do.
  *
- * Pure and deterministic (compromise's tagger is rule-based and offline).
+ * Deterministic (compromise's tagger is rule-based and offline; its tags are
+ * cached, phrase-tags.ts). A title whose words after its act are all plain
+ * generic words ("Fix defects in src/x", "Add features to lib/y") names no
+ * object whatever their tags, so it is read without the tagger.
  */
 
 /** Nouns that name a kind or an amount of work, not a piece of it. */
-const GENERIC = new Set(
+export const GENERIC: ReadonlySet<string> = new Set(
   `defect defects bug bugs issue issues problem problems error errors feature features support work works code codes thing
   things stuff change changes improvement improvements enhancement enhancements fix fixes cleanup cleanups refactor
   refactoring refactorings update updates test tests case cases behaviour behavior behaviours behaviors handling
@@ -78,10 +81,9 @@ export function specificObjects(title: string): string[] {
   const words = workWords(head);
   if (words.length <= 1) return [];
   const [, ...rest] = words;
+  if (namesNothing(rest)) return [];
   const out: string[] = [];
-  const tagged = nlp(rest.join(' ')).json() as { terms: { text: string; tags: string[] }[] }[];
-  const terms = tagged.flatMap((s) => s.terms);
-  for (const t of terms) {
+  for (const t of phraseTerms(rest.join(' '))) {
     const text = t.text.replace(/^[`'"(]+|[`'")]+$/g, '');
     if (text.length < 2) continue;
     const lower = text.toLowerCase();
@@ -96,6 +98,30 @@ export function specificObjects(title: string): string[] {
     if (noun && !functionWord) out.push(text);
   }
   return out;
+}
+
+/**
+ * Prepositions the tagger tags as one after any generic word ("defects in",
+ * "features to": what is left of "Fix defects in src/x: a, b" once its list
+ * and heading are cut), checked for every pair in
+ * tests/validate/phrase-tags.test.ts. Not "under" ("several under" reads as
+ * two nouns).
+ */
+export const TRAILING_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'to', 'of', 'for', 'on', 'into', 'within', 'across', 'from', 'at']);
+
+/** Plain letters that are no identifier and a generic word: the tagger keeps it as it is, and it is never an object. */
+function plainGeneric(word: string): boolean {
+  return /^[A-Za-z]+$/.test(word) && !IDENTIFIER.test(word) && GENERIC.has(word.toLowerCase());
+}
+
+/**
+ * Words after a title's act that name no object whatever the tagger says, so
+ * need no tagging: every one a plain generic word (no hyphen, apostrophe or
+ * punctuation for the tagger to split or join on, and the object loop drops
+ * each generic word), or one such word and a trailing preposition.
+ */
+export function namesNothing(rest: readonly string[]): boolean {
+  return rest.every(plainGeneric) || (rest.length === 2 && plainGeneric(rest[0]!) && TRAILING_PREPOSITIONS.has(rest[1]!));
 }
 
 /**

@@ -31,6 +31,10 @@ import { applySynonyms, wordRows, type VocabularyOptions } from './vocabulary.js
 
 export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v3';
 
+// Built once: zod compiles a schema's checks on its first parse, so a schema made per call is compiled per call.
+const Families = z.array(TaskFamily);
+const WorkItems = z.array(WorkItem);
+
 export interface SemanticThresholds {
   /** strong: category agrees and similarity >= strongAt ... */
   strongAt: number;
@@ -133,8 +137,8 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
   const judgePairs = async (request: JudgeRequest): Promise<PairOutcome> => {
     // Checked, then read as given: the schemas have no defaults or transforms, and the objects themselves key the
     // per-item and per-family caches (src/validate/judges/direction.ts).
-    z.array(TaskFamily).parse(request.families);
-    z.array(WorkItem).parse(request.later);
+    Families.parse(request.families);
+    WorkItems.parse(request.later);
     const { families, later } = request;
     if (families.length === 0 || later.length === 0) return { matches: families.map(() => []), signals: families.map(() => []), config };
     table ??= loadWordTable({ onBuild: options.onBuild });
