@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   GITHUB_UNAVAILABLE: { exit: 2, what: "GitHub did not answer … usably (…)", fix: "Run fetch-github again later: it resumes where it stopped, and what was fetched is kept." },
   GIT_NOT_FOUND: { exit: 2, what: "git not found", fix: "Install git …+ and put it on PATH, or use the isomorphic backend (--git-backend isomorphic)." },
   HARBOR_TRIAL_AMBIGUOUS: { exit: 2, what: "Harbor trial … could be a trial of … (trial names keep 32 characters of the task name)", fix: "Pass the trials' own result.json files (jobs/<job>/<trial>/result.json), which name their task in full." },
+  INSTALL_FAILED: { exit: 2, what: "The dependency install `…` failed (exit …): … (whole log: …)", fix: "It ran offline, from the package caches only: pass --install-network to let it reach the registry, --install-cmd CMD for another command, or --no-install." },
   INTERNAL: { exit: 1, what: "An internal error: a bug in swe-future (exit 1)", fix: "Report it with the command you ran; --debug shows the stack." },
   JUDGE_BAD_OPTION: { exit: 2, what: "Bad embedding judge threshold …: …", fix: "Pass cosine thresholds between -1 and 1, with relatedAt and anchorStrongAt at most strongAt, and anchorRelatedAt at most relatedAt." },
   JUDGE_NOT_CONFIGURED: { exit: 2, what: "The … judge needs a model endpoint", fix: "Pass `networkJudge`, a function that builds it." },

@@ -8,6 +8,8 @@ import { DEFAULT_LIMITS, type RunLimits } from '../exec/run.js';
 import { DEFAULT_ISOLATION, requireBwrap, type Isolation } from '../exec/sandbox.js';
 import { treeAt } from '../exec/tree.js';
 import { openWorkspace } from '../exec/workspace.js';
+import { INSTALL_DEFAULTS, type InstallResult } from '../exec/install.js';
+import { customInstall, detectInstall, type InstallPlan } from '../synthesize/install-command.js';
 import { verifyForecast } from '../forecast/freeze.js';
 import type { TaskFamily } from '../forecast/model.js';
 import type { BackendName, GitBackend } from '../git/backend.js';
@@ -30,7 +32,7 @@ import { familyFit } from '../synthesize/family-fit.js';
 import { runGate } from '../synthesize/gate.js';
 import { groundFamily } from '../synthesize/grounding.js';
 import { addedLinesOf, judgeLeakage, LEAKAGE_THRESHOLDS, nearestPatch, TextLeakageIndex, type LeakageItem } from '../synthesize/leakage.js';
-import type { Allocation, ConditioningInput, Execution, Grounding, LeakageReport, Rejection, SynthesisBackend, SynthesizedTask, TaskDraft, ValidatedLabel } from '../synthesize/model.js';
+import type { Allocation, ConditioningInput, Execution, Grounding, InstallRecord, LeakageReport, Rejection, SynthesisBackend, SynthesizedTask, TaskDraft, ValidatedLabel } from '../synthesize/model.js';
 import { templateTask } from '../synthesize/template.js';
 import { quotedValidatingLines, validatingWork, withholdValidatingWork, type ValidatingWork } from '../synthesize/validating-work.js';
 import { detectTestSetup } from '../synthesize/test-command.js';
@@ -51,6 +53,12 @@ export interface SynthesizeOptions {
   calibration?: number;
   /** The repository's test command; default detected at Tgen. */
   testCommand?: string;
+  /**
+   * llm backend: the dependency install run in each task's work tree before anything runs there (docs/synthesis.md,
+   * "Dependency install"). Given (as the CLI always gives it): `command`, or detected at Tgen (lock file aware);
+   * offline unless `network`; 15 minutes unless `timeoutMs`; `enabled: false` skips it. Absent: no install.
+   */
+  install?: { enabled?: boolean; command?: string; network?: boolean; timeoutMs?: number };
   /** The llm backend's model; the CLI builds it from --llm-base-url and --llm-model. */
   chat?: ToolChatModel;
   /** Runs per state in the execution gate; default 3. */
@@ -145,6 +153,13 @@ export async function synthesizeTasks(options: SynthesizeOptions): Promise<Synth
     const testCommand = options.testCommand ?? detected?.command ?? null;
     const warnings = backend === 'llm' && detected?.warning ? [detected.warning] : [];
     for (const w of warnings) options.onWarning?.(w);
+    const installNetwork = options.install?.network ?? false;
+    const installPlan: InstallPlan | null = backend !== 'llm' || !options.install || options.install.enabled === false
+      ? null
+      : options.install?.command
+        ? customInstall(options.install.command, installNetwork)
+        : detectInstall(tree.paths, await tree.read('package.json'), { network: installNetwork });
+    const installLimits = { timeoutMs: options.install?.timeoutMs ?? INSTALL_DEFAULTS.timeoutMs, memoryMb: limits.memoryMb };
     if (backend === 'llm' && !testCommand) {
       throw new UserError('TEST_CMD_REQUIRED', `No test command was found in ${repo.name} at ${tgenCommit.sha.slice(0, 12)}`, 'Pass --test-cmd with the command that runs its tests (it must print TAP, pytest -rA, go test -v or cargo test output).');
     }
@@ -177,6 +192,7 @@ export async function synthesizeTasks(options: SynthesizeOptions): Promise<Synth
       thresholds: { ...LEAKAGE_THRESHOLDS },
       labelWeight: { ...LABEL_WEIGHT },
       ...(plan ? { calibration: plan.calibrationId } : {}),
+      ...(backend === 'llm' ? { install: installPlan ? { command: installPlan.command, network: installPlan.network, reason: installPlan.reason, timeoutMs: installLimits.timeoutMs } : null } : {}),
       ...(backend === 'llm' ? { sandbox: { bubblewrap: isolation.sandbox, allowEnv: [...isolation.allowEnv] }, agent: { model: options.chat!.model, baseURL: options.chat!.baseURL, maxSteps: options.maxSteps ?? AGENT_DEFAULTS.maxSteps, temperature: AGENT_DEFAULTS.temperature, seed: options.seed ?? null } } : {}),
     };
     const header = {
@@ -204,7 +220,11 @@ export async function synthesizeTasks(options: SynthesizeOptions): Promise<Synth
         progress.tick(ord, slots.length);
         const step = backend === 'template'
           ? templateStep(input, slot)
-          : await llmStep({ chat: chat!, input, slot, bundle, commit: tgenCommit.sha, testCommand: testCommand!, limits, isolation, runs, maxSteps: options.maxSteps, seed: options.seed });
+          : await llmStep({
+            chat: chat!, input, slot, bundle, commit: tgenCommit.sha, testCommand: testCommand!, limits, isolation, runs, maxSteps: options.maxSteps, seed: options.seed,
+            install: installPlan ? { plan: installPlan, limits: installLimits } : null,
+            onInstall: (command) => progress.stage(`task ${ord + 1}/${slots.length}: installing dependencies (${command})`),
+          });
         let rejection = step.rejection;
         let leakage: LeakageReport | null = null;
         let execution: Execution | null = null;
@@ -267,23 +287,34 @@ function templateStep(input: ConditioningInput, slot: Allocation): Step {
 async function llmStep(a: {
   chat: ToolChatModel; input: ConditioningInput; slot: Allocation; bundle: string; commit: string; testCommand: string;
   limits: RunLimits; isolation: Isolation; runs: number; maxSteps?: number; seed?: number;
+  install: { plan: InstallPlan; limits: RunLimits } | null; onInstall: (command: string) => void;
 }): Promise<Step> {
   if (a.input.grounding.files.length === 0) {
     return { draft: null, rejection: { code: 'ANCHOR_MISSING', reason: `none of the family's paths holds source code at ${a.commit.slice(0, 12)}` } };
   }
-  const ws = await openWorkspace({ bundle: a.bundle, commit: a.commit, testCommand: a.testCommand, limits: a.limits, isolation: a.isolation });
+  if (a.install) a.onInstall(a.install.plan.command);
+  const ws = await openWorkspace({ bundle: a.bundle, commit: a.commit, testCommand: a.testCommand, limits: a.limits, isolation: a.isolation, install: a.install });
   try {
     const agent = await runAgent(a.chat, ws, a.input, a.slot, { maxSteps: a.maxSteps, seed: a.seed });
+    const install = ws.install ? installRecord(ws.install) : undefined;
+    const gate = async () => {
+      const out = await runGate(ws, { test: agent.draft!.testPatch, gold: agent.draft!.goldPatch }, { runs: a.runs, testCommand: a.testCommand });
+      return { ...out, execution: out.execution && install ? { ...out.execution, install } : out.execution };
+    };
     return {
       draft: agent.draft,
       rejection: agent.rejection,
-      gate: agent.draft ? () => runGate(ws, { test: agent.draft!.testPatch, gold: agent.draft!.goldPatch }, { runs: a.runs, testCommand: a.testCommand }) : undefined,
+      gate: agent.draft ? gate : undefined,
       close: () => ws.close(),
     };
   } catch (err) {
     await ws.close();
     throw err;
   }
+}
+
+function installRecord(r: InstallResult): InstallRecord {
+  return { command: r.command, network: r.network, sandbox: r.sandbox, exitCode: r.exitCode, durationMs: r.durationMs, excluded: r.excluded, restored: r.restored, logTail: r.logTail };
 }
 
 async function checkLeakage(

@@ -47,6 +47,7 @@ export async function runLimited(command: string, cwd: string, limits: RunLimits
   const env = commandEnv(isolation.allowEnv);
   // In the sandbox only the work tree (and a private /tmp) can be written: caches go to /tmp.
   if (isolation.sandbox) Object.assign(env, { TMPDIR: '/tmp', XDG_CACHE_HOME: '/tmp/.cache', GOCACHE: '/tmp/go-build' });
+  Object.assign(env, isolation.env);
   const [file, ...args] = isolation.sandbox ? [requireBwrap(), ...bwrapArgs(cwd, isolation), '--', ...shell] : shell;
   const child = spawn(file!, args, {
     cwd,

@@ -22,6 +22,8 @@ export interface Isolation {
   allowEnv: readonly string[];
   /** More writable folders (absolute): the install phase's package caches. */
   writable?: readonly string[];
+  /** Variables set for the command after the filter (a venv's PATH for the test phase, a cache folder for the install). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_ISOLATION: Isolation = { sandbox: true, network: false, allowEnv: [] };

@@ -8,9 +8,13 @@ import { SEARCH_LIMITS, type Workspace } from '../synthesize/workspace.js';
 import { git } from './git.js';
 import { DEFAULT_LIMITS, runLimited, type RunLimits } from './run.js';
 import { DEFAULT_ISOLATION, type Isolation } from './sandbox.js';
+import { runInstall, type InstallResult } from './install.js';
+import { testEnvFor, type InstallPlan } from '../synthesize/install-command.js';
 
 export interface WorkspaceHandle extends Workspace {
   root: string;
+  /** The dependency install run in this work tree before anything else, or null when none was asked for. */
+  install: InstallResult | null;
   close(): Promise<void>;
 }
 
@@ -21,10 +25,16 @@ const TAIL = 6_000;
  * A task's work tree: a clone of its Tgen bundle in a new temporary folder,
  * so its history ends at Tgen; the clone's remote is removed. Tool paths are
  * checked (no leaving the tree, no `.git`, no symbolic links out of it).
+ * With `install`, the dependency install (src/exec/install.ts) runs first, with
+ * its own limits (and network only when its plan asks); its outputs are
+ * excluded from git, so patches, resets and the file list never see them.
  * The test command runs here under `limits` and `isolation` (src/exec/run.ts),
- * never with network.
+ * never with network, with the variables the install's plan needs (a venv).
  */
-export async function openWorkspace(args: { bundle: string; commit: string; testCommand: string | null; limits?: RunLimits; isolation?: Isolation }): Promise<WorkspaceHandle> {
+export async function openWorkspace(args: {
+  bundle: string; commit: string; testCommand: string | null; limits?: RunLimits; isolation?: Isolation;
+  install?: { plan: InstallPlan; limits?: Partial<RunLimits> } | null;
+}): Promise<WorkspaceHandle> {
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'swe-future-task-')));
   const root = join(dir, 'work');
   try {
@@ -36,7 +46,17 @@ export async function openWorkspace(args: { bundle: string; commit: string; test
     throw err;
   }
   const limits = args.limits ?? DEFAULT_LIMITS;
-  const isolation = { ...(args.isolation ?? DEFAULT_ISOLATION), network: false };
+  let install: InstallResult | null = null;
+  if (args.install) {
+    try {
+      install = await runInstall(root, args.install.plan, { limits: { memoryMb: limits.memoryMb, ...args.install.limits }, isolation: args.isolation });
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+  const base = args.isolation ?? DEFAULT_ISOLATION;
+  const isolation: Isolation = { ...base, network: false, env: { ...base.env, ...testEnvFor(args.install?.plan ?? null, root, process.env.PATH ?? '') } };
 
   const inside = async (path: string): Promise<string | null> => {
     const full = resolveInside(root, path);
@@ -61,6 +81,7 @@ export async function openWorkspace(args: { bundle: string; commit: string; test
 
   return {
     root,
+    install,
     listFiles,
     async readFile(path) {
       const full = await inside(path);

@@ -190,6 +190,22 @@ export const RunSummary = z.object({
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 
+/** What the dependency install did in a task's work tree (docs/synthesis.md, "Dependency install"). */
+export const InstallRecord = z.object({
+  command: z.string(),
+  network: z.boolean(),
+  sandbox: z.boolean(),
+  exitCode: z.number().int().nullable(),
+  durationMs: z.number().nonnegative(),
+  /** What it created, excluded from git in the work tree (node_modules, .venv). */
+  excluded: z.array(z.string()),
+  /** Tracked files it changed, checked out again. */
+  restored: z.array(z.string()),
+  /** The end of its output. */
+  logTail: z.string(),
+});
+export type InstallRecord = z.infer<typeof InstallRecord>;
+
 /** The execution gate's record (docs/synthesis.md, "Execution gate"). */
 export const Execution = z.object({
   testCommand: z.string(),
@@ -220,6 +236,8 @@ export const Execution = z.object({
     goldResolves: z.boolean(),
     emptyPatchResolves: z.boolean(),
   }).nullable().optional(),
+  /** The dependency install run in the task's work tree before its tests (src/exec/install.ts); absent when none ran. */
+  install: InstallRecord.optional(),
 });
 export type Execution = z.infer<typeof Execution>;
 

@@ -47,12 +47,13 @@ export function codePointScript(demo: Demo): Reply[] {
 }
 
 /** The demo at HEAD through the scripted llm backend and the execution gate: one verified task (node:test, TAP). */
-export async function synthesizeCodePointTask(demo: Demo, runs = 3, testCommand = PARSER_TESTS) {
+export async function synthesizeCodePointTask(demo: Demo, runs = 3, testCommand = PARSER_TESTS, more: Partial<Parameters<typeof synthesizeTasks>[0]> = {}) {
   const server = await startOpenAIServer({ chat: codePointScript(demo) });
   try {
     return await synthesizeTasks({
       db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', runs,
       testCommand,
+      ...more,
       chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
     });
   } finally {

@@ -27,6 +27,10 @@ const Options = ModelCallFlags.extend({
   llmModel: z.string().optional(),
   gitBackend: z.enum(['auto', 'native', 'isomorphic']),
   sandbox: z.boolean(),
+  install: z.boolean(),
+  installCmd: z.string().min(1).optional(),
+  installNetwork: z.boolean().optional(),
+  installTimeout: positiveInt,
   allowEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name (letters, digits, _)')),
   json: z.boolean().optional(),
   quiet: z.boolean().optional(),
@@ -44,6 +48,10 @@ export function register(program: Command, io: CliIO): void {
     .option('--test-cmd <cmd>', 'the repository\'s test command (default: detected at Tgen). It RUNS THE REPOSITORY\'S CODE, in a bubblewrap sandbox under the limits below')
     .option('--no-sandbox', 'run test commands without bubblewrap, with your user\'s rights and network (limits and environment filter still apply)')
     .option('--allow-env <NAME>', 'pass this secrets-looking environment variable to test commands (repeatable; by default *_TOKEN, *_KEY, *_SECRET, *PASSWORD*, DATABASE_URL... are withheld)', (v: string, acc: string[]) => [...acc, ...v.split(',').map((x) => x.trim()).filter(Boolean)], [] as string[])
+    .option('--install-cmd <cmd>', 'llm backend: the dependency install run in each task\'s work tree before its tests (default: detected at Tgen, lock file aware: npm ci, npm install --no-package-lock, pip install -e . into a .venv, go mod download, cargo fetch)')
+    .option('--no-install', 'llm backend: install no dependencies (the tests must run without)')
+    .option('--install-network', 'llm backend: let the install reach the network (by default it runs offline, from the package caches); the tests never get network')
+    .option('--install-timeout <seconds>', 'time limit of one dependency install', '900')
     .option('--runs <n>', 'execution gate: runs per state, to drop flaky tests', '3')
     .option('--timeout <seconds>', 'time limit of one test run', '600')
     .option('--memory <MB>', 'memory limit of one test run', '4096')
@@ -67,6 +75,9 @@ export function register(program: Command, io: CliIO): void {
           io.stderr(o.sandbox
             ? `swe-future: note: the execution gate runs the repository's tests (its own code) in a bubblewrap sandbox (no network, only the work tree writable) with a ${o.timeout} s and ${o.memory} MB limit per run\n`
             : `swe-future: note: --no-sandbox: the execution gate runs the repository's tests (its own code) with your rights and network, only under a ${o.timeout} s and ${o.memory} MB limit per run\n`);
+          io.stderr(o.install
+            ? `swe-future: note: each task's work tree first gets its dependencies installed (${o.installCmd ? `\`${o.installCmd}\`` : 'detected at Tgen'}; ${o.installNetwork ? 'with network' : 'offline, from the package caches'}; ${o.installTimeout} s limit)\n`
+            : 'swe-future: note: --no-install: no dependencies are installed; the tests must run without\n');
         }
       }
       const result = await synthesizeTasks({
@@ -81,6 +92,7 @@ export function register(program: Command, io: CliIO): void {
         runs: o.runs,
         limits: { timeoutMs: o.timeout * 1000, memoryMb: o.memory },
         isolation: { sandbox: o.sandbox, network: false, allowEnv: o.allowEnv },
+        install: { enabled: o.install, command: o.installCmd, network: o.installNetwork ?? false, timeoutMs: o.installTimeout * 1000 },
         maxSteps: o.maxSteps,
         seed: o.seed,
         gitBackend: o.gitBackend,
