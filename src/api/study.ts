@@ -17,6 +17,7 @@ import { assertDistinctClones, parseStudyConfig } from '../study/config.js';
 import type { AgreementRow, AtKRow, ReliabilityRow, RepoTask, StudyConfig, StudyTableRow } from '../study/model.js';
 import { runPool } from '../study/pool.js';
 import { createRepoPool, type RepoPool } from '../study/repo-pool.js';
+import { largestFirst } from '../study/schedule.js';
 import { buildStudyTable } from '../study/table.js';
 import { buildAtK, buildReliability } from '../study/ranked.js';
 import { isOfflineJudge, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
@@ -220,7 +221,8 @@ export function mergeRepoShard(store: Store, shardFile: string, manifestDir: str
 /** `jobs` repositories at a time in this process, each into a shard in a temporary folder, merged as it finishes. */
 async function runLocally(ctx: RunContext, before: StudyRepoRow[], jobs: number): Promise<Ran> {
   const { store, study, config, options, progress, warn } = ctx;
-  const todo = before.filter((r) => r.status !== 'done');
+  // Largest history first, so the longest repository does not run alone at the end (src/study/schedule.ts).
+  const todo = largestFirst(before.filter((r) => r.status !== 'done'));
   const total = before.length;
   let finished = total - todo.length;
   const ranNow = new Map<number, string | undefined>();

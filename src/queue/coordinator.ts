@@ -11,6 +11,7 @@ import type { QueueConnection } from './connection.js';
 import type { ModelSettings, QueueJob } from './job.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, jobId, JobResult } from './model.js';
 import { removeOrphanShards } from './orphan-shards.js';
+import { largestFirst } from '../study/schedule.js';
 
 /**
  * The coordinator of a study on a queue: enqueues one job per repository not
@@ -93,7 +94,8 @@ export async function coordinateStudy(input: CoordinateInput): Promise<Coordinat
   const doneJobs = new Set(input.rows.filter((r) => statuses.get(r.ord) === 'done').map((r) => jobId(input.task(r))));
   const orphans = await removeOrphanShards(queue.queue, queue.redis, (id) => doneJobs.has(id));
   if (orphans.length > 0) progress.stage(`removed ${orphans.length} orphan shard${orphans.length === 1 ? '' : 's'} from ${queue.label}`);
-  const toAdd = [...outstanding.keys()].map((ord) => tasks.get(ord)!);
+  // Workers take jobs in the order they were added: largest history first (src/study/schedule.ts).
+  const toAdd = largestFirst([...outstanding.keys()].map((ord) => tasks.get(ord)!));
   for (let i = 0; i < toAdd.length; i += 1000) await add(toAdd.slice(i, i + 1000));
 
   let finished = total - outstanding.size;
