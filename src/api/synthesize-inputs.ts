@@ -6,6 +6,7 @@ import { knownCommits, loadFirstParentChain } from '../store/commits.js';
 import type { Store } from '../store/open.js';
 import { loadWorkItems } from '../store/work-items.js';
 import { addedLinesBetween, type LeakageItem } from '../synthesize/leakage.js';
+import { collapse } from '../synthesize/validating-work.js';
 
 /**
  * What synthesis reads from the repository and the store besides the family:
@@ -128,6 +129,22 @@ export async function validatingAdditions(
   const out: { key: string; path: string; lines: string[]; created: boolean }[] = [];
   for (const { item, added } of await addedLinesOfItems(git, chain, window, paths, cache)) {
     for (const [path, { lines, created }] of added) out.push({ key: item.key, path, lines, created });
+  }
+  return out;
+}
+
+/** Every line (whitespace collapsed) the given files held at the T0 commit: what the validating work cannot be credited with. */
+export async function linesAtT0(git: GitBackend, t0Commit: string | null, paths: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (t0Commit === null) return out;
+  const decoder = new TextDecoder();
+  for (const path of paths) {
+    const bytes = await git.readFileAt(t0Commit, path).catch(() => null);
+    if (!bytes) continue;
+    for (const line of decoder.decode(bytes).split('\n')) {
+      const l = collapse(line);
+      if (l !== '') out.add(l);
+    }
   }
   return out;
 }

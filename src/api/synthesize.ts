@@ -38,7 +38,7 @@ import { quotedValidatingLines, validatingWork, withholdValidatingWork, type Val
 import { detectTestSetup } from '../synthesize/test-command.js';
 import { parseDate } from '../time.js';
 import { createLexicalJudge } from '../validate/lexical.js';
-import { firstParentChain, leakageItems, patchCandidates, resolveTgen, validatingAdditions } from './synthesize-inputs.js';
+import { firstParentChain, leakageItems, linesAtT0, patchCandidates, resolveTgen, validatingAdditions } from './synthesize-inputs.js';
 
 export interface SynthesizeOptions {
   db: string;
@@ -171,7 +171,8 @@ export async function synthesizeTasks(options: SynthesizeOptions): Promise<Synth
     for (const { family } of eligible) groundings.set(family.id, await groundFamily(family, tree, testCommand));
     // What the validating work added to the files grounding shows is withheld before any backend sees it.
     const shownPaths = [...new Set([...groundings.values()].flatMap((g) => [...g.files.map((f) => f.path), ...g.testFiles]))];
-    const work = validatingWork(await validatingAdditions(git, chain, items, shownPaths, lineCache));
+    const atT0 = await linesAtT0(git, resolveTgen(chain, origin.t0)?.sha ?? null, shownPaths);
+    const work = validatingWork(await validatingAdditions(git, chain, items, shownPaths, lineCache), atT0);
     const inputs = new Map<string, ConditioningInput>();
     for (const { family, label } of eligible) {
       const grounding = withholdValidatingWork(groundings.get(family.id)!, work);

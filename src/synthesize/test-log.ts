@@ -100,10 +100,15 @@ export function readTap(lines: string[]): [string, TestOutcome][] {
 }
 
 
+/**
+ * pytest -rA's summary: `PASSED tests/t.py::TestX::test_y[param]`, `FAILED … - message`. A parameter id may hold
+ * spaces (`test_styling[styles62-\x1b[30mx y]`: a quarter of click's tests): the id runs to the first `]` that ends
+ * the line or is followed by ` - `, so those tests are read too.
+ */
 function readPytest(lines: string[]): [string, TestOutcome][] {
   const out: [string, TestOutcome][] = [];
   for (const line of lines) {
-    const m = /^(PASSED|FAILED|ERROR|XFAIL|XPASS|SKIPPED)\s+(\S+::\S+)(?:\s+-\s.*)?$/.exec(line.trim());
+    const m = /^(PASSED|FAILED|ERROR|XFAIL|XPASS|SKIPPED)\s+(\S+::[^\s[]+(?:\[.*?\])?)(?:\s+-\s.*|\s*)$/.exec(line.trim());
     if (!m) continue;
     const outcome: TestOutcome = m[1] === 'PASSED' || m[1] === 'XFAIL' ? 'pass' : m[1] === 'SKIPPED' ? 'skip' : 'fail';
     out.push([m[2]!, outcome]);

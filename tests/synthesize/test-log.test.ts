@@ -46,6 +46,9 @@ test('pytest -rA, go test -v and cargo test summaries are read; the reader that 
     'FAILED tests/test_a.py::test_three - AssertionError: boom',
     'ERROR tests/test_b.py::test_four - fixture missing',
     'XFAIL tests/test_b.py::test_five',
+    // Parameter ids with spaces (and brackets) are whole ids: click's test_styling[styles62-\x1b[30mx y].
+    'PASSED tests/test_style.py::test_styling[styles62-\\x1b[30mx y]',
+    'FAILED tests/test_style.py::test_styling[a - b] - AssertionError: [1] == [2]',
   ].join('\n'))).toMatchObject({
     format: 'pytest',
     results: {
@@ -54,6 +57,8 @@ test('pytest -rA, go test -v and cargo test summaries are read; the reader that 
       'tests/test_a.py::test_three': 'fail',
       'tests/test_b.py::test_four': 'fail',
       'tests/test_b.py::test_five': 'pass',
+      'tests/test_style.py::test_styling[styles62-\\x1b[30mx y]': 'pass',
+      'tests/test_style.py::test_styling[a - b]': 'fail',
     },
   });
   expect(parseTestLog('=== RUN   TestA\n--- PASS: TestA (0.00s)\n    --- FAIL: TestA/sub (0.01s)\n--- SKIP: TestB (0.00s)\nok  \tpkg\t0.1s').results)

@@ -104,3 +104,16 @@ test('a drafted statement that quotes a line the validating work added is found,
   ]);
   expect(quotedValidatingLines('Fix the parser: unicode escapes are read wrongly.', work)).toEqual([]);
 });
+
+test('a line the shown files already had at T0 is not the validating work\'s, so a statement quoting it is no leak', () => {
+  // click's window (pr#3090) added `@click.command()` to tests/test_arguments.py, which had dozens at T0; a real
+  // model's statement showing a usage example was rejected LEAKAGE_TEXT for it.
+  const added = [{ key: 'pr#3090', path: 'tests/test_arguments.py', lines: ['    @click.command()', '    def test_new_behaviour_zqx(runner):'], created: false }];
+  const statement = 'Setting it from the environment fails:\n\n```python\n@click.command()\n@click.option("--upper", flag_value="upper", multiple=True)\n```';
+  expect(quotedValidatingLines(statement, validatingWork(added))).toHaveLength(1);
+  const work = validatingWork(added, new Set(['@click.command()', 'import click']));
+  expect(quotedValidatingLines(statement, work)).toEqual([]);
+  expect(quotedValidatingLines('See def test_new_behaviour_zqx(runner): there.', work)).toEqual([
+    { line: 'def test_new_behaviour_zqx(runner):', path: 'tests/test_arguments.py', key: 'pr#3090' },
+  ]);
+});
