@@ -86,8 +86,11 @@ export function targetedCommand(command: string, target: { files?: readonly stri
   const files = (target.files ?? []).map(shellWord);
   const name = target.name ? shellWord(target.name) : null;
   const words = command.split(/\s+/);
-  const isFile = (w: string) => /\.(?:[cm]?[jt]sx?|py)$/.test(w) || /^(?:test|tests|spec|__tests__)\/?$/.test(w);
-  const base = files.length > 0 ? words.filter((w) => !isFile(w)).join(' ') : command;
+  // A test file, a glob of them, or a test folder (`test/`, `test/acceptance/`); not the value of an option that takes
+  // a path (`--require test/support/env`, `--config vitest.config.ts`).
+  const isFile = (w: string) => /\.(?:[cm]?[jt]sx?|py)$/.test(w) || /^(?:\.\/)?(?:test|tests|spec|__tests__)(?:\/\S*)?\/$|^(?:test|tests|spec|__tests__)$/.test(w);
+  const takesPath = (w: string | undefined) => w !== undefined && /^(?:--require|-r|--config|--file|--ignore|--exclude|--import|--loader|--rootdir|--setup-files?)$/.test(w);
+  const base = files.length > 0 ? words.filter((w, i) => !isFile(w) || takesPath(words[i - 1])).join(' ') : command;
   if (/^node\s.*--test\b/.test(command)) return [base.replace(/--test\b(?!-)/, name ? `--test --test-name-pattern=${name}` : '--test'), ...files].join(' ');
   if (/\bvitest\b/.test(command)) return [base, ...files, name ? `-t ${name}` : ''].filter(Boolean).join(' ');
   if (/\bjest\b/.test(command)) return [base, ...files, name ? `-t ${name}` : ''].filter(Boolean).join(' ');

@@ -87,6 +87,14 @@ test('a test command is narrowed to files and test names in each runner\'s own t
   expect(targetedCommand('npm test --silent', { name: 'x' })).toBeNull();
 });
 
+test('narrowing to a file drops every test folder the command named (express: test/ and test/acceptance/) and keeps the values of --require and --config', () => {
+  // Seen recording express: run_tests on test/res.attachment.js also ran all of test/acceptance/ (121 tests, not 13).
+  expect(targetedCommand('npx mocha --require test/support/env  --check-leaks test/ test/acceptance/ --reporter tap', { files: ['test/res.attachment.js'] }))
+    .toBe('npx mocha --require test/support/env --check-leaks --reporter tap test/res.attachment.js');
+  expect(targetedCommand('npx mocha -r test/setup.js ./test/unit/ --reporter tap', { files: ['test/unit/a.js'] })).toBe('npx mocha -r test/setup.js --reporter tap test/unit/a.js');
+  expect(targetedCommand('npx vitest run --reporter=verbose --config vitest.config.ts', { files: ['test/a.test.ts'] })).toBe('npx vitest run --reporter=verbose --config vitest.config.ts test/a.test.ts');
+});
+
 test('go test -v output read by the exported verifier\'s awk gives the gate\'s package-qualified ids and outcomes, so a same-named test in a decoy package is not the task\'s', () => {
   const awk = (text: string) => execFileSync('awk', [GO_QUALIFY_AWK], { input: text, encoding: 'utf8' }).trim().split('\n');
   const outcome = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
