@@ -125,6 +125,11 @@ export async function openWorkspace(args: {
       }
       return out;
     },
+    async isIgnored(path) {
+      if ((await inside(path)) === null) return false;
+      const result = await git(root, ['check-ignore', '-q', '--no-index', '--', path], { allowFail: true });
+      return result.code === 0;
+    },
     async runTests(command?: string): Promise<TestRun> {
       if (!args.testCommand) throw new Error('no test command for this work tree');
       const run = await runLimited(command ?? args.testCommand, root, limits, isolation);

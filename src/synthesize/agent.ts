@@ -104,7 +104,7 @@ async function runTool(ws: Workspace, call: ToolCall, testCommand: string): Prom
       case 'list_files': {
         const a = parsed.data as z.infer<typeof Args.list_files>;
         const files = await ws.listFiles(a.path ?? '');
-        if (files.length === 0) return { text: `no files under ${a.path ?? '.'}` };
+        if (files.length === 0) return { text: `no files under ${a.path ?? '.'}${await ignoredNote(ws, a.path)}` };
         return { text: files.length > MAX_LIST ? `${files.slice(0, MAX_LIST).join('\n')}\n… ${files.length - MAX_LIST} more` : files.join('\n') };
       }
       case 'read_file': {
@@ -116,7 +116,7 @@ async function runTool(ws: Workspace, call: ToolCall, testCommand: string): Prom
       case 'search': {
         const a = parsed.data as z.infer<typeof Args.search>;
         const hits = await ws.search(a.pattern, a.path ?? '');
-        if (hits.length === 0) return { text: 'no matches' };
+        if (hits.length === 0) return { text: `no matches${await ignoredNote(ws, a.path)}` };
         const body = hits.map((h) => `${h.path}:${h.line}: ${h.text}`).join('\n');
         const notes = [
           hits.length >= SEARCH_LIMITS.matches ? `stopped at ${SEARCH_LIMITS.matches} matches: there may be more; narrow the pattern or pass a folder as path` : null,
@@ -237,6 +237,13 @@ function nearLine(text: string, needle: string): string {
 }
 
 /** Whole lines of `body` up to `limit` characters, saying how many were left out. */
+/** Why list_files or search found nothing in a folder git ignores (installed dependencies): read_file still reads there. */
+async function ignoredNote(ws: Workspace, path: string | undefined): Promise<string> {
+  const dir = (path ?? '').replace(/\/+$/, '');
+  if (dir === '' || dir === '.' || !ws.isIgnored || !(await ws.isIgnored(dir))) return '';
+  return `: ${dir} is ignored by git (by .gitignore, or made by the dependency install), so search and list_files do not look there; read its files with read_file`;
+}
+
 function clipBody(body: string, limit: number, what: string): string {
   if (body.length <= limit) return body;
   const lines = body.split('\n');

@@ -19,6 +19,8 @@ export interface Workspace {
   deleteFile(path: string): Promise<boolean>;
   /** Lines matching a regular expression (or, when it is not one, the literal text); at most SEARCH_LIMITS.matches, each line cut at SEARCH_LIMITS.lineChars. */
   search(pattern: string, dir?: string): Promise<{ path: string; line: number; text: string }[]>;
+  /** Whether git ignores this path (.gitignore, or what the dependency install made): list_files and search skip it. */
+  isIgnored?(path: string): Promise<boolean>;
   /** Runs the test command once (or `command`, a narrowed form of it), under the time and memory limits. */
   runTests(command?: string): Promise<TestRun>;
   /** The work tree's changes against Tgen as one unified diff (new files included). */

@@ -19,12 +19,13 @@ afterEach(async () => {
 const BIG = Array.from({ length: 1000 }, (_, i) => `export const v${i} = '${'x'.repeat(50)}';`).join('\n');
 
 /** Runs the scripted calls through the real openai client and the agent loop on the demo at Tgen; the tool replies, in order. */
-async function toolReplies(script: Reply[]): Promise<{ replies: string[]; tools: { name: string; description: string }[] }> {
+async function toolReplies(script: Reply[], more: Partial<Parameters<typeof synthesizeTasks>[0]> = {}): Promise<{ replies: string[]; tools: { name: string; description: string }[] }> {
   const server = await startOpenAIServer({ chat: [...script, 'done'] });
   servers.push(server);
   await synthesizeTasks({
     db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', maxSteps: script.length + 1, testCommand: PARSER_TESTS,
     chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted', maxRetries: 0 }),
+    ...more,
   });
   const chats = server.requestsTo('chat');
   return {
@@ -53,6 +54,20 @@ test('read_file and search state their limits, and every cut says so and how to 
   expect(replies[2]).toMatch(/^990: export const v989 =/);
   expect(replies[2]).toMatch(/1000: export const v999 = .*';$/);
   expect(replies[3]).toMatch(/stopped at 200 matches: there may be more; narrow the pattern or pass a folder as path\)$/);
+});
+
+test('search and list_files say when a folder is ignored by git (installed dependencies) instead of "no matches", and read_file reads there', async () => {
+  // Seen recording express: search in node_modules/content-disposition answered "no matches" while read_file could read it.
+  const { replies } = await toolReplies([
+    call('search', { pattern: 'exports', path: 'node_modules/dep' }),
+    call('list_files', { path: 'node_modules' }),
+    call('read_file', { path: 'node_modules/dep/index.js' }),
+    call('search', { pattern: 'no such text anywhere', path: 'src' }),
+  ], { install: { command: "mkdir -p node_modules/dep && echo 'exports.answer = 42;' > node_modules/dep/index.js" } });
+  expect(replies[0]).toBe('no matches: node_modules/dep is ignored by git (by .gitignore, or made by the dependency install), so search and list_files do not look there; read its files with read_file');
+  expect(replies[1]).toBe('no files under node_modules: node_modules is ignored by git (by .gitignore, or made by the dependency install), so search and list_files do not look there; read its files with read_file');
+  expect(replies[2]).toMatch(/^1: exports.answer = 42;\n/);
+  expect(replies[3]).toBe('no matches');
 });
 
 test('edit_file replaces an exact string once, and says clearly when it is missing or not unique; delete_file removes a file', async () => {
