@@ -9,6 +9,7 @@ import { latestSynthesisId, loadSynthesis, type StoredSynthesis, type StoredTask
 import { openRepository } from '../git/open.js';
 import { HARBOR_BUNDLE, harborTask } from '../synthesize/export/harbor.js';
 import { RUNTIME_FILES, runtimeImage } from '../synthesize/export/runtime.js';
+import { imageInstall } from '../synthesize/install-command.js';
 import { gradableLists, jsonl, provenanceRecord, specRecord, swebenchPublic, swebenchRecord, type ExportContext } from '../synthesize/export/swebench.js';
 import { originUrl, repoSlug } from './export-repo.js';
 import { insideRelative, safeName } from '../synthesize/paths.js';
@@ -143,7 +144,11 @@ export async function exportTasks(options: ExportOptions): Promise<ExportResult>
     } else {
       for (const task of tasks) {
         const folder = `harbor/${safeName(task.instanceId)}`;
-        for (const f of harborTask(task, ctx(task, HARBOR_BUNDLE), runtimeImage(manifests, task.execution?.format ?? null))) await put(`${folder}/${f.path}`, f.content, f.executable);
+        const runtime = runtimeImage(manifests, task.execution?.format ?? null);
+        // The image installs what the execution gate installed (its networked form), and a failure fails the build.
+        const gateInstall = imageInstall(synthesis.config.install as { command: string } | null | undefined);
+        const image = gateInstall ? { ...runtime, install: gateInstall } : runtime;
+        for (const f of harborTask(task, ctx(task, HARBOR_BUNDLE), image)) await put(`${folder}/${f.path}`, f.content, f.executable);
         await put(`${folder}/${HARBOR_BUNDLE}`, { copy: bundle });
       }
     }

@@ -92,3 +92,16 @@ export function testEnvFor(plan: InstallPlan | null, root: string, inheritedPath
   for (const [name, value] of Object.entries(plan?.testEnv ?? {})) out[name] = value.split('{root}').join(root).split('{PATH}').join(inheritedPath);
   return out;
 }
+
+/**
+ * The install a task's environment image runs (Harbor's Dockerfile): the one the execution gate ran, in its networked
+ * form (an image build has the network; the cache-only flags would fail on an empty cache). Null for pip, whose
+ * work-tree venv the image's test script does not put on PATH: the image keeps its own `pip install -e .`.
+ */
+export function imageInstall(install: { command: string } | null | undefined): string | null {
+  if (!install || /\.venv\/bin\/python -m pip\b/.test(install.command)) return null;
+  return install.command
+    .replace(/^GOPROXY=off GOFLAGS=-mod=mod /, '')
+    .replace(/\s--(?:prefer-)?offline\b/g, '')
+    .trim();
+}

@@ -1,12 +1,13 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
 import { writeTgenBundle } from '../../src/exec/bundle.js';
 import { runInstall } from '../../src/exec/install.js';
 import { openWorkspace, type WorkspaceHandle } from '../../src/exec/workspace.js';
-import { customInstall, detectInstall } from '../../src/synthesize/install-command.js';
+import { customInstall, detectInstall, imageInstall } from '../../src/synthesize/install-command.js';
+import { exportTasks } from '../../src/api/export.js';
 import { openStore } from '../../src/store/open.js';
 import { runCli } from '../cli/run-cli.js';
 import { npmRegistry } from '../fixtures/npm-registry.js';
@@ -191,6 +192,23 @@ sandboxed('synthesize installs before the agent in each work tree: the install i
   expect(task!.execution!.install).toMatchObject({ command, network: false, sandbox: true, exitCode: 0, excluded: ['deps-cache'], restored: [] });
   expect(task!.execution!.install!.logTail).toContain('installed');
   expect(`${task!.goldPatch}${task!.testPatch}`).not.toContain('deps-cache');
+  // The Harbor image installs what the gate installed (seen on express: the image ran `npm install || true`, the gate
+  // `npm install --no-package-lock`, and a failed image install went unnoticed).
+  const out = join(await tempDir(), 'harbor');
+  await exportTasks({ db: demo.db, format: 'harbor', out, synthesis: result.id });
+  const [folder] = readdirSync(join(out, 'harbor'));
+  expect(readFileSync(join(out, 'harbor', folder!, 'environment/Dockerfile'), 'utf8').trimEnd().split('\n').pop()).toBe(`RUN ${command}`);
+});
+
+test('the image installs the gate\'s install in its networked form; pip\'s work-tree venv is left to the image\'s own install', () => {
+  const image = (paths: string[], pkg: string | null = withDeps) => imageInstall(detectInstall(paths, pkg, { network: false }));
+  expect(image(['package.json', 'package-lock.json'])).toBe('npm ci --no-audit --no-fund --loglevel=error');
+  expect(image(['package.json'])).toBe('npm install --no-audit --no-fund --loglevel=error --no-package-lock');
+  expect(image(['package.json', 'yarn.lock'])).toBe('yarn install --frozen-lockfile --non-interactive');
+  expect(image(['go.mod'])).toBe('go mod download');
+  expect(image(['Cargo.toml'])).toBe('cargo fetch');
+  expect(image(['pyproject.toml'])).toBeNull();
+  expect(imageInstall(null)).toBeNull();
 });
 
 test('a failing install stops synthesize before any model call: exit 2, one line naming the command and the flags, the synthesis stored as failed', async () => {
