@@ -168,7 +168,7 @@ export function repoName(path: string): string {
 }
 
 /** Writes `<dir>/<repo>@<t0 date>.json`: the snapshot's id in the store it was saved to, and its header. */
-export function writeManifest(dir: string, id: number, snapshot: Snapshot): string {
+export function writeManifest(dir: string, id: number, snapshot: Omit<Snapshot, 'evidence'>): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${snapshot.repo.name.replace(/[^\w.+-]+/g, '_')}@${snapshot.t0.slice(0, 10)}.json`);
   const manifest = {

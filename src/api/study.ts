@@ -10,7 +10,7 @@ import type { QueueConnection } from '../queue/connection.js';
 import type { ModelSettings } from '../queue/job.js';
 import { openStore, type Store } from '../store/open.js';
 import { mergeShard, type MergeResult } from '../store/shards.js';
-import { loadSnapshot } from '../store/snapshots.js';
+import { loadSnapshotHeader } from '../store/snapshots.js';
 import { loadStudyRepos, loadStudyRuns, markRepoFailed, openStudy, type StudyRecord, type StudyRepoRow } from '../store/studies.js';
 import { poolAgreement } from '../study/agreement.js';
 import { assertDistinctClones, parseStudyConfig } from '../study/config.js';
@@ -213,7 +213,9 @@ export function repoTask(study: StudyRecord, config: StudyConfig, row: StudyRepo
 export function mergeRepoShard(store: Store, shardFile: string, manifestDir: string): MergeResult {
   const merged = mergeShard(store, shardFile);
   for (const r of merged.repos) {
-    if (r.snapshotId !== null) writeManifest(manifestDir, r.snapshotId, loadSnapshot(store, r.snapshotId));
+    // The manifest names the snapshot and its counts: its header, not its evidence rows.
+    const header = r.snapshotId === null ? null : loadSnapshotHeader(store, r.snapshotId);
+    if (header) writeManifest(manifestDir, r.snapshotId!, header);
   }
   return merged;
 }

@@ -84,6 +84,12 @@ export function loadSnapshot(store: Store, id: number): Snapshot {
   return { ...(JSON.parse(data) as Omit<Snapshot, 'evidence'>), evidence };
 }
 
+/** The stored snapshot's header (everything but its evidence), or null: for what names a snapshot without reading its rows. */
+export function loadSnapshotHeader(store: Store, id: number): Omit<Snapshot, 'evidence'> | null {
+  const data = store.db.prepare<[number], string>('SELECT data FROM snapshots WHERE id = ?').pluck().get(id);
+  return data === undefined ? null : (JSON.parse(data) as Omit<Snapshot, 'evidence'>);
+}
+
 /**
  * The tree scan (changelog, roadmap and TODO rows with their counts) of the
  * earliest stored snapshot of `repoId` taken with the same key, whatever its
