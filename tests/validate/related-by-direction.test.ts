@@ -73,3 +73,30 @@ test('a vague family (an area and loose words) is rejected unless a change plain
     expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
   }
 });
+
+/** A list-shaped family whose words come from a past title it quotes (the baselines' and heuristic's shape). */
+const QUOTING: TaskFamily = {
+  ...BACKOFF,
+  id: 'F9',
+  title: 'Extend src/cli: completion, shell, fish',
+  anchor: { name: 'src/cli', paths: ['src/cli'] },
+  expected_behavior: 'Work of kind feature lands in src/cli around completion, shell, fish, continuing "Add shell completion for fish".',
+  acceptance_criteria: ['A change of kind feature to src/cli is merged, with tests.'],
+  evidence: [],
+  target_hints: { paths: ['src/cli'], symbols: [] },
+};
+
+test('a change outside the family\'s area that shares two words of its quoted title is no direction; three words, or the area\'s tests, are', async () => {
+  const twoWords = item('pr#31', 'Clarify which shell completions the packaged docs mention', ['docs/install.md']);
+  const threeWords = item('pr#32', 'Fix fish shell completion of quoted values', ['completions/fish.sh']);
+  const itsTests = item('pr#33', 'Check shell completion output in the test suite', ['tests/cli/test_completion.py']);
+  for (const judge of judges) {
+    const { matches } = await judge.judgePairs!({ families: [QUOTING], later: [twoWords, threeWords, itsTests, ...FILLER] });
+    const byKey = new Map(matches[0]!.map((m) => [m.key, m]));
+    expect([judge.name, byKey.get('pr#31')!.label, byKey.get('pr#31')!.reason]).toEqual([judge.name, 'rejected', expect.stringMatching(/^no shared direction \(only completion, shell in common\)/)]);
+    expect([judge.name, byKey.get('pr#32')!.label]).toEqual([judge.name, 'related']);
+    expect(byKey.get('pr#32')!.reason).toMatch(/^direction: shares completion, fish, shell/);
+    // Its tests are its area: the two words are a direction again (the label then rests on the similarity, as for any pair).
+    expect(byKey.get('pr#33')!.reason).toMatch(/^direction: shares completion, shell;/);
+  }
+});

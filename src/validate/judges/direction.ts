@@ -14,7 +14,11 @@ import { bodyExcerpt, familyPaths, familyTopicWords, predictionText, sharedWords
  * - a phrase: at least two of the family's topic words (what is done to
  *   what: "retry … backoff", "zsh … completion"), or one with the same
  *   specific act (both deprecate, remove, rename, replace, migrate, split,
- *   extract or drop the same thing);
+ *   extract or drop the same thing); from a change outside the family's area
+ *   (it touches none of its paths, nor a file or folder named like one of
+ *   them, as the area's tests are), two shared words are not enough: three,
+ *   or a shared act, symbol or issue (most such pairs share two words of a
+ *   past title the family quotes, and people reject them);
  * - a symbol the family names (a target-hint symbol, or an identifier in its
  *   words: `parse_args`, `SSLContext`, `--no-color`) that the change names in
  *   its title or body, in a changed file's name, or among the identifiers its
@@ -40,6 +44,8 @@ export interface FamilyDirection {
   specific: ReadonlySet<string>;
   /** Basenames of the family's own paths (a change touching them is in its area, which is no direction). */
   ownFiles: ReadonlySet<string>;
+  /** Lower-cased last parts of its paths, without extension, that name something ("vanilla" for src/vanilla, not "src"). */
+  areaNames: ReadonlySet<string>;
   issues: ReadonlySet<number>;
   /** Stems of specific acts the family predicts (deprecate, remove, rename...). */
   acts: ReadonlySet<string>;
@@ -57,6 +63,8 @@ export interface ItemDirection {
   added: ReadonlySet<string>;
   /** Lower-cased basenames (no extension) of the files it changed. */
   files: ReadonlySet<string>;
+  /** Lower-cased parts of its changed paths, extensions and `.test`/`.spec` cut ("tests/vanilla/shallow.test.tsx": tests, vanilla, shallow). */
+  pathParts: ReadonlySet<string>;
   issues: ReadonlySet<number>;
   acts: ReadonlySet<string>;
   /** Null when it does work; else why not ("branch merge"). */
@@ -126,6 +134,9 @@ function issuesOf(text: string): Set<number> {
   return out;
 }
 
+/** Folder names that say what kind of tree, not which part of the project. */
+const PLAIN_FOLDER = /^(src|lib|libs|test|tests|spec|specs|docs?|examples?|packages?|crates?|internal|pkg|cmd|app|core|utils?|scripts?|assets|site|content|build|tools?)$/;
+
 function basename(path: string): string {
   const name = path.split('/').pop() ?? path;
   return name.replace(/\.[^.]*$/, '').toLowerCase();
@@ -160,7 +171,8 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()));
   const issues = issuesOf(text);
   const ownFiles = new Set(familyPaths(family).map(basename));
-  return { words, symbols, specific, ownFiles, issues, acts: actsOf(text), vague: (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title), listed: listedWords(family.title) };
+  const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
+  return { words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague: (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title), listed: listedWords(family.title) };
 }
 
 /** A name of two or more parts: snake_case, camelCase or PascalCase with two humps, dotted, or a CLI flag. */
@@ -198,6 +210,7 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     identifiers: identifiersOf(text),
     added: new Set(added.map((a) => a.toLowerCase())),
     files: new Set(item.paths.map(basename)),
+    pathParts: new Set(item.paths.flatMap((p) => p.toLowerCase().split('/').map((part) => part.replace(/\.[^.]*$/, '').replace(/\.(test|spec)$/, '')))),
     issues,
     acts: actsOf(text),
     notWork: kind === 'pull_request' || kind === 'direct' ? null : kind.replace('_', ' '),
@@ -230,7 +243,7 @@ export function sharedDirection(
   if (f.vague && f.listed.length === 0) phrase = plain;
   else {
     phrase =
-      words.length >= 2 ||
+      (words.length >= 2 && (words.length > 2 || acts.length > 0 || pair.touches || nearArea(f, i))) ||
       (words.length === 1 && acts.length > 0) ||
       // One specific object, done the same way, in the family's area: "fix crash when parsing nested quotes" for
       // "Parser fails on quotes inside quoted strings". Not a typo or docs pass over the same words.
@@ -241,6 +254,12 @@ export function sharedDirection(
 }
 
 const NONE: never[] = [];
+
+/** Whether a change touches a file or folder named like one of the family's paths: its tests, a mirrored tree. */
+function nearArea(f: FamilyDirection, i: ItemDirection): boolean {
+  for (const name of f.areaNames) if (i.pathParts.has(name)) return true;
+  return false;
+}
 
 /** The members of `set` that `has` holds for, in the set's order (one shared empty array when none: callers sort it, never add to it). */
 function common<T>(set: ReadonlySet<T>, has: (x: T) => boolean): T[] {
