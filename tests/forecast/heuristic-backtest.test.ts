@@ -68,12 +68,14 @@ test('each family carries its backtest record in its score components, and the s
   const families = withFuture.draft.families;
   expect(families.length).toBeGreaterThanOrEqual(3);
   for (const f of families) {
-    expect(f.score_components).toMatchObject({ backtest_replays: 3, backtest_candidates: expect.any(Number), backtest_hits: expect.any(Number), heuristic: expect.any(Number) });
-    for (const key of ['backtest_scaled', 'backtest_base', 'backtest_category', 'backtest_kind', 'backtest_area']) {
+    expect(f.score_components).toMatchObject({ backtest_replays: 3, backtest_candidates: expect.any(Number), backtest_hits: expect.any(Number), heat: expect.any(Number) });
+    for (const key of ['backtest_scaled', 'backtest_base', 'backtest_kind', 'backtest_continued', 'people_factor']) {
       expect(f.score_components[key]).toBeGreaterThan(0);
-      expect(f.score_components[key]).toBeLessThan(1);
+      expect(f.score_components[key]).toBeLessThanOrEqual(1);
     }
+    // Every stream went on each month: the record says so, scaled down for people's stricter strong label.
     expect(f.score).toBeGreaterThan(0.5);
+    expect(f.score).toBeCloseTo(f.score_components.backtest_continued! * f.score_components.people_factor!, 2);
     expect(f.rationale).toMatch(/backtests at 2024-07-01, 2024-01-01, 2023-07-01/);
   }
   const scores = families.map((f) => f.score);

@@ -5,9 +5,12 @@ import type { Scored } from './score.js';
 import { contributorNames } from './signals.js';
 import { rankCandidates } from './candidates.js';
 import { familyText } from './title.js';
-import { tokens } from '../../text/tokens.js';
+import { stem, tokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
-import { calibrate, learnRecord } from '../backtest/record.js';
+import { buildStreams } from './streams.js';
+import { directionText, renderDirection } from './direction.js';
+import { learnStreamRecord, scoreStream, scoreStreamUnbacked, PEOPLE_FACTOR } from '../backtest/streams.js';
+import { plainPhrase } from '../../text/clean.js';
 
 /** Every knob of the heuristic forecaster; defaults set on the demo and the eval/ development repositories. */
 export interface HeuristicOptions {
@@ -24,6 +27,8 @@ export interface HeuristicOptions {
   maxPerAnchor: number;
   /** Rank and score by the forecaster's own record on earlier cutoffs of the same snapshot (src/forecast/backtest). */
   backtest: boolean;
+  /** A work stream needs at least this many non-chore changes in the lookback (default 3). */
+  minStreamItems: number;
 }
 
 export const HEURISTIC_DEFAULTS: HeuristicOptions = {
@@ -36,7 +41,17 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
   minScore: 0.4,
   maxPerAnchor: 2,
   backtest: true,
+  minStreamItems: 3,
 };
+
+/**
+ * Probability that a family of pending work (stated by the repository at T0)
+ * gets strong later work, by the kind of signal its title comes from: the
+ * share of such families people labelled strong on the development study
+ * (eval/families/dev; docs/forecast.md). Held-out labels are never fitted.
+ */
+export const PENDING_RATES: Record<string, number> = { pending: 0.25, todo: 0.15, roadmap: 0.2, changelog: 0.2, issue: 0.2 };
+
 
 /**
  * The embedded default forecaster: no network, no model. Signals from the
@@ -52,12 +67,31 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const { snapshot } = request;
       const { signals: all, dropped, clusters, big, scored, passing, tfidf } = rankCandidates(snapshot, options);
       const names = contributorNames(snapshot);
-      const record = options.backtest ? learnRecord(snapshot, options) : null;
-      const calibrated = new Map(passing.map((s) => [s, record ? calibrate(record, s) : null]));
-      const final = (s: Scored) => calibrated.get(s)?.score ?? s.score;
-      const ranked = [...passing].sort((a, b) => final(b) - final(a) || b.score - a.score || compareText(a.anchor.name, b.anchor.name));
-      const chosen = chooseFamilies(ranked, names, options.maxPerAnchor, request.maxFamilies);
-      const families: TaskFamily[] = chosen.flatMap((c, i) => renderFamily(c.scored, `F${i + 1}`, (t) => tfidf.idf(t), names, calibrated.get(c.origin) ?? null) ?? []);
+      const streamOptions = { lookbackDays: options.lookbackDays, minItems: options.minStreamItems };
+      const streams = buildStreams(snapshot, streamOptions, names);
+      const record = options.backtest ? learnStreamRecord(snapshot, streamOptions, names) : null;
+      const drafts: { score: number; title: string; render: (id: string) => TaskFamily }[] = [];
+      const perKind = new Map<string, number>();
+      // The project's own name is no aspect of its work ("zustand", "click").
+      const projectWords = new Set(snapshot.repo.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
+      for (const stream of streams) {
+        // One family each for the documentation, the test suite and the CI: the rest are code components.
+        if (stream.kind !== 'code' && (perKind.get(stream.kind) ?? 0) >= 1) continue;
+        const text = directionText(stream, names, projectWords);
+        if (!text) continue;
+        perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
+        const score = (record && scoreStream(record, stream)) ?? scoreStreamUnbacked(stream);
+        drafts.push({ score: score.score, title: text.title, render: (id) => renderDirection(stream, text, id, names, score) });
+      }
+      // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
+      for (const c of choosePending(passing, names, options.maxPerAnchor)) {
+        const rate = PENDING_RATES[c.kind] ?? 0.15;
+        const why = `Score ${rate.toFixed(2)}: the share of families stated from a ${c.kind} signal that people labelled strong on the development study.`;
+        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rate };
+        drafts.push({ score: rate, title: c.title, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score: rate, components, why })! });
+      }
+      drafts.sort((a, b) => b.score - a.score || compareText(a.title, b.title));
+      const families: TaskFamily[] = drafts.slice(0, request.maxFamilies).map((d, i) => d.render(`F${i + 1}`));
       const abstainReason = families.length
         ? null
         : abstention(all.length, big, scored, options);
@@ -72,7 +106,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
             clusters: clusters.length,
             candidates: scored.length,
             dropped,
-            backtest: record ? { replays: record.replays, candidates: record.candidates, hits: record.hits } : null,
+            streams: streams.length,
+            backtest: record ? { replays: record.replays, candidates: record.streams, hits: record.hits, kinds: record.kinds, peopleFactor: PEOPLE_FACTOR } : null,
           },
           families,
           abstained: families.length === 0,
@@ -92,17 +127,24 @@ function abstention(signals: number, big: number, scored: readonly Scored[], opt
 }
 
 /**
- * The families to emit, best first: a candidate whose task no signal states is
- * dropped, one that states nearly the same task as a better one (same title
- * words, Jaccard >= 0.6, or the same representative signal) is merged into it,
+ * Families of pending work, best first: a candidate whose title comes from an
+ * open note, a pending-work notice, a roadmap or changelog entry or an open
+ * issue. One whose task only a merged change states is not pending work and is
+ * dropped (people label it "already done"), as is a note whose text does not
+ * start with the work it names ("probably refactor this"). Near-duplicates
+ * (same title words, Jaccard >= 0.6, or the same representative) are merged,
  * and at most `maxPerAnchor` share an anchor.
  */
-function chooseFamilies(passing: readonly Scored[], names: ReadonlySet<string>, maxPerAnchor: number, maxFamilies: number): { scored: Scored; origin: Scored }[] {
-  const chosen: { scored: Scored; origin: Scored; words: Set<string>; rep: string }[] = [];
+function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, maxPerAnchor: number): { scored: Scored; kind: string; title: string }[] {
+  const chosen: { scored: Scored; kind: string; title: string; words: Set<string>; rep: string }[] = [];
   const perAnchor = new Map<string, number>();
   for (const s of passing) {
     const text = familyText(s.cluster.members, s.category, s.anchor.name, names);
     if (!text) continue;
+    const rep = s.cluster.members.find((m) => m.ref === text.representative)!;
+    // A merged change, or an upcoming-release changelog line (also merged), is work already done at T0.
+    if (rep.kind === 'work_item' || rep.kind === 'changelog') continue;
+    if (rep.kind === 'todo' && !statesWork(rep.text, text.title)) continue;
     const words = new Set(tokens(text.title));
     const twin = chosen.find((c) => c.rep === text.representative || jaccard(c.words, words) >= 0.6);
     if (twin) {
@@ -112,11 +154,19 @@ function chooseFamilies(passing: readonly Scored[], names: ReadonlySet<string>, 
       continue;
     }
     const n = perAnchor.get(s.anchor.name) ?? 0;
-    if (n >= maxPerAnchor || chosen.length >= maxFamilies) continue;
+    if (n >= maxPerAnchor) continue;
     perAnchor.set(s.anchor.name, n + 1);
-    chosen.push({ scored: s, origin: s, words, rep: text.representative });
+    chosen.push({ scored: s, kind: rep.kind, title: text.title, words, rep: text.representative });
   }
   return chosen;
+}
+
+/** A note states work when its text opens with the verb of the title made from it ("Explore …", not "probably refactor this"). */
+function statesWork(note: string, title: string): boolean {
+  const text = plainPhrase(note.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, '')).toLowerCase();
+  const verb = title.split(/\s+/)[0]!.toLowerCase();
+  if (verb === 'stop') return /^(do not|don't|never)\b/.test(text);
+  return text.startsWith(verb.slice(0, Math.max(3, verb.length - 1)));
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

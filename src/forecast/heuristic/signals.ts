@@ -162,7 +162,7 @@ export function collectSignals(snapshot: Snapshot, options: SignalOptions): { si
 
 const RELEASE_TITLE = /^(chore(\(release\))?:\s*)?(release|releasing|prepare release|bump (the )?version|version bump|v?\d+\.\d+(\.\d+)?([-+][\w.]+)?$)/i;
 /** Build and tooling files: work touches them, but they are not a code area a task anchors on. */
-const TOOLING_PATH = /(^|\/)\.[^/]+$|^\.[^/]+\/|(^|\/)(package(-lock)?\.json|tsconfig[^/]*\.json|yarn\.lock|pnpm-[^/]*\.yaml|Cargo\.(toml|lock)|pyproject\.toml|setup\.(py|cfg)|requirements[^/]*\.txt|go\.(mod|sum)|Makefile|Dockerfile|[^/]*\.lock|__version__\.py|version\.\w+|VERSION|[^/]*\.config\.(js|cjs|mjs|ts))$/i;
+export const TOOLING_PATH = /(^|\/)\.[^/]+$|^\.[^/]+\/|(^|\/)(package(-lock)?\.json|tsconfig[^/]*\.json|yarn\.lock|pnpm-[^/]*\.yaml|Cargo\.(toml|lock)|pyproject\.toml|setup\.(py|cfg)|requirements[^/]*\.txt|go\.(mod|sum)|Makefile|Dockerfile|[^/]*\.lock|__version__\.py|version\.\w+|VERSION|[^/]*\.config\.(js|cjs|mjs|ts))$/i;
 
 /** A leading emoji or :gitmoji: says nothing about the work ("🔖 Release 0.12.5", ":bug: fix x"). */
 export function plainTitle(title: string): string {
@@ -203,7 +203,7 @@ export function areaOf(path: string, dirFiles: ReadonlyMap<string, number>): str
 }
 
 /** Areas of a set of paths, most files first (ties by name). Test folders rank after source folders. */
-function rankAreas(paths: readonly string[], dirFiles: ReadonlyMap<string, number>): string[] {
+export function rankAreas(paths: readonly string[], dirFiles: ReadonlyMap<string, number>): string[] {
   const counts = new Map<string, number>();
   for (const p of paths) {
     if (TOOLING_PATH.test(p)) continue;

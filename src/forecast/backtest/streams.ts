@@ -1,0 +1,142 @@
+import type { Snapshot } from '../../snapshot/model.js';
+import { compareText } from '../../text/order.js';
+import { carriesOut } from '../../text/work-match.js';
+import { addDuration } from '../../time.js';
+import { buildStreams, componentOf, isChore, itemTopic, type Stream, type StreamOptions } from '../heuristic/streams.js';
+import { pastView, workBetween } from './past-view.js';
+import { fitScale } from './record.js';
+
+/**
+ * The backtest record of work streams. At each earlier cutoff (T0-6m, -12m,
+ * -18m; 6-month windows that close by T0) the streams are rebuilt from the past
+ * view, and a stream counts as continued when a later non-chore change of the
+ * window lands in the same component and shares a topic word with the stream's
+ * recurring words (src/text/work-match.ts). The record gives, per stream
+ * kind, how often that happened, and the points a logistic scale on the
+ * stream's heat is fitted on. Only the T0 snapshot is read.
+ */
+export interface StreamRecord {
+  replays: { cutoff: string; streams: number; hits: number }[];
+  streams: number;
+  hits: number;
+  /** [hits, streams] per component kind. */
+  kinds: Record<string, [number, number]>;
+  /** log(1 + heat) of each replayed stream and whether it continued. */
+  points: [number, 0 | 1][];
+}
+
+export const STREAM_OFFSETS = [6, 12, 18] as const;
+
+export function learnStreamRecord(snapshot: Snapshot, options: StreamOptions, names: ReadonlySet<string>): StreamRecord {
+  const record: StreamRecord = { replays: [], streams: 0, hits: 0, kinds: {}, points: [] };
+  const dirFiles = new Map(snapshot.tree.map((d) => [d.dir, d.files]));
+  for (const months of STREAM_OFFSETS) {
+    const cutoff = addDuration(snapshot.t0, { amount: months, unit: 'm' }, -1);
+    const closes = addDuration(cutoff, { amount: 6, unit: 'm' });
+    const later = workBetween(snapshot, cutoff, closes)
+      .filter((w) => !isChore(w.title, w.paths, names))
+      .map((w) => ({ where: componentOf(w.paths, dirFiles), paths: w.paths, topic: itemTopic(w.title, w.body.slice(0, 400)) }));
+    if (later.length === 0) continue;
+    const streams = buildStreams(pastView(snapshot, cutoff), options, names);
+    let hits = 0;
+    for (const s of streams) {
+      const topic = streamTopic(s);
+      const hit = later.some((w) => w.where?.kind === s.kind && w.where.component === s.component && carriesOut({ areas: [''], topic }, w, 1));
+      if (hit) hits++;
+      record.points.push([Math.log1p(s.heat), hit ? 1 : 0]);
+      const k = (record.kinds[s.kind] ??= [0, 0]);
+      k[0] += hit ? 1 : 0;
+      k[1] += 1;
+    }
+    record.replays.push({ cutoff, streams: streams.length, hits });
+    record.streams += streams.length;
+    record.hits += hits;
+  }
+  return record;
+}
+
+/** Topic words two or more of the stream's changes share (the twelve most shared), else its most frequent. */
+export function streamTopic(s: Stream): Set<string> {
+  const freq = new Map<string, number>();
+  for (const i of s.items) for (const t of new Set(itemTopic(i.title, i.body))) freq.set(t, (freq.get(t) ?? 0) + 1);
+  const ranked = [...freq].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+  const shared = ranked.filter(([, n]) => n >= 2).slice(0, 12);
+  return new Set((shared.length >= 4 ? shared : ranked.slice(0, 8)).map(([t]) => t));
+}
+
+/**
+ * How a backtest rate becomes a probability of strong later work by people's
+ * rule: a later change in the same component sharing a word is looser than "a
+ * change that does the predicted work". Fitted on the development study's blind
+ * labels only (eval/families/dev, docs/forecast.md); held-out calibration is
+ * reported, never fitted.
+ */
+export const PEOPLE_FACTOR = 0.75;
+/**
+ * Further, per kind of component: work on the test suite and the CI sits close
+ * to what the label rule calls chores (dependency and tooling upkeep), so a
+ * later change there is less often the predicted work in substance.
+ */
+export const KIND_FACTOR: Record<string, number> = { code: 1, docs: 1, tests: 0.8, ci: 0.7 };
+
+export interface StreamScore {
+  score: number;
+  components: Record<string, number>;
+  why: string;
+}
+
+/** A stream's probability of strong work in the window, from the record (null when fewer than 6 replayed streams). */
+export function scoreStream(record: StreamRecord, s: Stream, minStreams = 6): StreamScore | null {
+  if (record.streams < minStreams) return null;
+  const { a, b } = fitScale(record.points);
+  const x = Math.log1p(s.heat);
+  const scaled = 1 / (1 + Math.exp(-(a + b * x)));
+  const base = (record.hits + 1) / (record.streams + 2);
+  const [kh, kn] = record.kinds[s.kind] ?? [0, 0];
+  const kindRate = (kh + 5 * base) / (kn + 5);
+  const z = logit(scaled) + 0.5 * (logit(kindRate) - logit(base));
+  const continued = 1 / (1 + Math.exp(-z));
+  const factor = PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1);
+  const score = round(Math.min(0.95, Math.max(0.02, factor * continued)));
+  return {
+    score,
+    components: {
+      heat: s.heat,
+      items: s.items.length,
+      backtest_scaled: round(scaled),
+      backtest_base: round(base),
+      backtest_kind: round(kindRate),
+      backtest_continued: round(continued),
+      people_factor: round(factor),
+      backtest_replays: record.replays.length,
+      backtest_candidates: record.streams,
+      backtest_hits: record.hits,
+    },
+    why:
+      `Score ${score.toFixed(2)}: backtests at ${record.replays.map((r) => r.cutoff.slice(0, 10)).join(', ')} (6-month windows closed by T0) ` +
+      `rebuilt ${record.streams} streams, of which ${record.hits} got a later change in their component on their topic; ` +
+      `this stream's heat puts it at ${scaled.toFixed(2)}, ${s.kind} streams continued ${kh}/${kn}, ` +
+      `so ${continued.toFixed(2)}, times ${round(factor)} for people's stricter strong label on ${s.kind} work.`,
+  };
+}
+
+/** Without a usable record: the stream's heat alone, on a fixed scale. */
+export function scoreStreamUnbacked(s: Stream): StreamScore {
+  const continued = 1 - Math.exp(-s.heat / 2);
+  const factor = round(PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1));
+  const score = round(Math.min(0.95, Math.max(0.02, factor * continued)));
+  return {
+    score,
+    components: { heat: s.heat, items: s.items.length, people_factor: factor },
+    why: `Score ${score.toFixed(2)} from the stream's heat alone (too few earlier streams to backtest), times ${factor}.`,
+  };
+}
+
+function logit(p: number): number {
+  const q = Math.min(0.99, Math.max(0.01, p));
+  return Math.log(q / (1 - q));
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

@@ -1,0 +1,152 @@
+import winkNLP, { type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { hasVersionString, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
+import { compareText } from '../../text/order.js';
+import { stem } from '../../text/tokens.js';
+
+/**
+ * The concrete aspects a work stream's changes name, as noun phrases in their
+ * own words ("zsh completions", "nested groups", "`flag_value`"), found by
+ * English phrase structure (wink-nlp part-of-speech tags, docs/forecast.md):
+ * maximal runs of adjectives and nouns ending in a noun, and code identifiers.
+ * Words that name no aspect (issue, bug, support, case…) and the component's
+ * own name are left out; contributors' names, versions and hashes never pass.
+ */
+
+let nlp: WinkMethods | null = null;
+function parser(): WinkMethods {
+  nlp ??= winkNLP(model);
+  return nlp;
+}
+
+/** Nouns too general to be an aspect on their own. */
+const GENERIC = new Set(
+  `issue issues bug bugs problem problems support case cases way ways thing things usage use behavior behaviour code docs doc
+  documentation test tests typo typos version versions fix fixes change changes update updates improvement improvements
+  feature features option options error errors value values type types example examples function functions method methods
+  file files name names default defaults check checks message messages output input part parts step steps
+  something anything nothing everything place places time times work workflow workflows job jobs release releases
+  pr prs commit commits readme changelog chore chores none null init half face level auto misc stuff fixup tweak tweaks
+  github link links section sections page pages line lines result results instance
+  instances object objects field fields argument arguments parameter parameters`.split(/\s+/),
+);
+/** Leading adjectives that carry no aspect ("new", "better"). */
+const EMPTY_ADJ = /^(new|old|other|some|more|most|better|proper|correct|incorrect|wrong|right|missing|unnecessary|unused|extra|additional|minor|small|various|several|certain|same|different|possible|current|existing|default|specific|first|second|last|next|few|many|whole|full|simple|little|own|good|bad|unexpected|invalid|valid|broken|related)$/i;
+
+export interface Aspect {
+  /** As shown: lower-case prose or a code identifier as written. */
+  text: string;
+  /** Stemmed words: what two mentions of one aspect share. */
+  key: string;
+}
+
+/** Noun phrases and identifiers of one title. */
+export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: ReadonlySet<string>): Aspect[] {
+  const text = plainPhrase(title).replace(/\s+\(.*$/, '');
+  const out: Aspect[] = [];
+  for (const m of text.matchAll(/`([^`\s]{3,40})`/g)) {
+    const id = m[1]!;
+    if (!isHashLike(id) && !hasVersionString(id) && !names.has(id.toLowerCase())) out.push({ text: `\`${id}\``, key: id.toLowerCase() });
+  }
+  const doc = parser().readDoc(text.replace(/`[^`]*`/g, ' , '));
+  const its = parser().its;
+  const words = doc.tokens().out();
+  const pos = doc.tokens().out(its.pos);
+  let run: number[] = [];
+  const flush = () => {
+    while (run.length && (pos[run[0]!] === 'ADJ' && EMPTY_ADJ.test(words[run[0]!]!))) run.shift();
+    while (run.length && pos[run.at(-1)!] !== 'NOUN' && pos[run.at(-1)!] !== 'PROPN') run.pop();
+    const run0 = run;
+    const toks = run.slice(-4).map((i) => words[i]!);
+    run = [];
+    if (!toks.length) return;
+    if (toks.some((w) => isFragmentWord(w) || names.has(w) || names.has(w.toLowerCase()) || hasVersionString(w) || isHashLike(w) || /^\d/.test(w))) return;
+    const content = toks.filter((w) => !GENERIC.has(w.toLowerCase()) && !exclude.has(stem(w.toLowerCase())));
+    // The component's own name is no aspect of it; a phrase that only repeats it is left out.
+    if (!content.length || content.every((w) => w.length < 3)) return;
+    const idx = run0.slice(-4);
+    let shown = [...toks];
+    // Without a generic trailing noun ("zsh completion issues" -> "zsh completion"), when a noun is left to end on.
+    while (shown.length > 1 && GENERIC.has(shown.at(-1)!.toLowerCase()) && /^(NOUN|PROPN)$/.test(pos[idx[shown.length - 2]!]!)) shown.pop();
+    if (shown.length === 1 && (GENERIC.has(shown[0]!.toLowerCase()) || exclude.has(stem(shown[0]!.toLowerCase())))) return;
+    const display = shown.map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
+    if (display.length < 3) return;
+    out.push({ text: display, key: shown.map((w) => stem(w.toLowerCase())).join(' ') });
+  };
+  for (let i = 0; i < words.length; i++) {
+    const p = pos[i]!;
+    // Skip the title's leading verb even when tagged as a noun ("Fix", "Add").
+    if (i === 0 && /^(fix|add|allow|support|improve|update|remove|use|make|handle|implement|refactor|change|correct|ensure|avoid|prevent|show|raise|drop|move|rewrite|convert|document|clarify|expose)$/i.test(words[i]!)) {
+      run = [];
+      continue;
+    }
+    // A participle before a noun modifies it ("quoted strings", "nested groups").
+    const participle = p === 'VERB' && i > 0 && /[a-z](ed|ing)$/.test(words[i]!) && (pos[i + 1] === 'NOUN' || pos[i + 1] === 'PROPN');
+    if (p === 'NOUN' || p === 'PROPN' || p === 'ADJ' || participle || (p === 'X' && /^[A-Za-z][\w.-]*$/.test(words[i]!))) run.push(i);
+    else flush();
+  }
+  flush();
+  return out;
+}
+
+/**
+ * The aspects a set of titles share most, best first: by how many titles name
+ * each (by its stemmed words), then how recently; at most `k`, none contained
+ * in another already chosen.
+ */
+export function topAspects(titles: readonly { title: string; recency: number }[], names: ReadonlySet<string>, exclude: ReadonlySet<string>, k: number): string[] {
+  const seen = new Map<string, { text: string; n: number; recency: number; forms: Map<string, number> }>();
+  for (const t of titles) {
+    const own = new Set<string>();
+    for (const a of aspectsOf(t.title, names, exclude)) {
+      if (own.has(a.key)) continue;
+      own.add(a.key);
+      const s = seen.get(a.key) ?? { text: a.text, n: 0, recency: 0, forms: new Map() };
+      s.n++;
+      s.recency = Math.max(s.recency, t.recency);
+      s.forms.set(a.text, (s.forms.get(a.text) ?? 0) + 1);
+      seen.set(a.key, s);
+    }
+  }
+  const ranked = [...seen]
+    .map(([key, s]) => ({ key, n: s.n, recency: s.recency, text: [...s.forms].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]![0] }))
+    // Named twice or more first; then the more specific (several words, or a code identifier), then the more recent.
+    .sort((a, b) => Math.min(b.n, 2) - Math.min(a.n, 2) || specific(b.text) - specific(a.text) || b.n - a.n || b.recency - a.recency || compareText(a.key, b.key));
+  const chosen: typeof ranked = [];
+  for (const r of ranked) {
+    const words = new Set(r.key.split(' '));
+    if (chosen.some((c) => c.key.split(' ').some((w) => words.has(w)))) continue;
+    chosen.push(r);
+    if (chosen.length >= k) break;
+  }
+  return chosen.map((c) => c.text);
+}
+
+/** 1 for a phrase of several words or a code identifier, 0 for a single plain word. */
+function specific(text: string): number {
+  return /\s|`|[a-z][A-Z]|_/.test(text) || /^[A-Z]{2,}/.test(text) ? 1 : 0;
+}
+
+const GENERIC_SEGMENT = /^(src|lib|libs|internal|pkg|core|app|source|sources|main|mod|index|utils?|helpers?|common|shared|base|init|__init__|crates|packages)$/i;
+
+/**
+ * A component in the project's own terms: a module file's name without its
+ * extension or leading underscore ("shell_completion.py" -> "shell completion",
+ * "_termui_impl.py" -> "termui"), a folder's last meaningful segments
+ * ("axum-extra/src/extract" -> "axum-extra extract"), the package name before a
+ * generic module name ("src/click/core.py" -> "click core").
+ */
+export function componentTerm(component: string): string {
+  const parts = component.split('/').filter(Boolean);
+  const file = parts.at(-1) ?? component;
+  const isFile = /\.[a-z0-9]+$/i.test(file);
+  const human = (s: string) => s.replace(/\.[a-z0-9]+$/i, '').replace(/^_+/, '').replace(/_impl$/, '').replace(/[_]+/g, ' ').trim();
+  const meaningful = parts.map(human).filter((s) => s && !GENERIC_SEGMENT.test(s));
+  const last = human(file);
+  if (isFile && !GENERIC_SEGMENT.test(last)) return last;
+  if (isFile) {
+    const pkg = meaningful.at(-1);
+    return pkg ? `${pkg} ${last}` : last;
+  }
+  return meaningful.slice(-2).join(' ') || human(file) || component;
+}
