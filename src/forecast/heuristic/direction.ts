@@ -72,8 +72,8 @@ function codeTerm(stream: Stream): string {
   for (const paths of inside) for (const p of new Set(paths)) counts.set(p, (counts.get(p) ?? 0) + 1);
   const [top] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   if (!top || top[1] < 0.6 * stream.items.length) return term;
-  const file = componentTerm(top[0]);
-  return term.split(' ').includes(file) || /^(mod|index|lib|init|main)$/.test(file) ? term : `${term} ${file}`;
+  const file = top[0].split('/').at(-1)!.replace(/\.[a-z0-9]+$/i, '').replace(/^_+/, '').replace(/_/g, ' ');
+  return term.split(' ').includes(file) || /^(mod|index|lib|init|main|utils?|types?)$/i.test(file) ? term : `${term} ${file}`;
 }
 
 function codeVerb(category: Category, votes: Record<Category, number>) {

@@ -4,7 +4,7 @@ import { renderFamily } from './render.js';
 import type { Scored } from './score.js';
 import { contributorNames } from './signals.js';
 import { rankCandidates } from './candidates.js';
-import { familyText } from './title.js';
+import { familyText, type FamilyText } from './title.js';
 import { stem, tokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
 import { buildStreams } from './streams.js';
@@ -88,7 +88,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const rate = PENDING_RATES[c.kind] ?? 0.15;
         const why = `Score ${rate.toFixed(2)}: the share of families stated from a ${c.kind} signal that people labelled strong on the development study.`;
         const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rate };
-        drafts.push({ score: rate, title: c.title, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score: rate, components, why })! });
+        drafts.push({ score: rate, title: c.title, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score: rate, components, why }, c.text)! });
       }
       drafts.sort((a, b) => b.score - a.score || compareText(a.title, b.title));
       const families: TaskFamily[] = drafts.slice(0, request.maxFamilies).map((d, i) => d.render(`F${i + 1}`));
@@ -135,15 +135,17 @@ function abstention(signals: number, big: number, scored: readonly Scored[], opt
  * (same title words, Jaccard >= 0.6, or the same representative) are merged,
  * and at most `maxPerAnchor` share an anchor.
  */
-function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, maxPerAnchor: number): { scored: Scored; kind: string; title: string }[] {
-  const chosen: { scored: Scored; kind: string; title: string; words: Set<string>; rep: string }[] = [];
+function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, maxPerAnchor: number): { scored: Scored; kind: string; title: string; text: FamilyText }[] {
+  const chosen: { scored: Scored; kind: string; title: string; text: FamilyText; words: Set<string>; rep: string }[] = [];
   const perAnchor = new Map<string, number>();
   for (const s of passing) {
-    const text = familyText(s.cluster.members, s.category, s.anchor.name, names);
+    // A merged change, or an upcoming-release changelog line (also merged), is work already done at T0:
+    // the task is stated from what is still open (a note, a notice, an open issue or roadmap item).
+    const open = s.cluster.members.filter((m) => m.kind !== 'work_item' && m.kind !== 'changelog');
+    if (open.length === 0) continue;
+    const text = familyText(open, s.category, s.anchor.name, names);
     if (!text) continue;
-    const rep = s.cluster.members.find((m) => m.ref === text.representative)!;
-    // A merged change, or an upcoming-release changelog line (also merged), is work already done at T0.
-    if (rep.kind === 'work_item' || rep.kind === 'changelog') continue;
+    const rep = open.find((m) => m.ref === text.representative)!;
     if (rep.kind === 'todo' && !statesWork(rep.text, text.title)) continue;
     const words = new Set(tokens(text.title));
     const twin = chosen.find((c) => c.rep === text.representative || jaccard(c.words, words) >= 0.6);
@@ -156,7 +158,7 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
     const n = perAnchor.get(s.anchor.name) ?? 0;
     if (n >= maxPerAnchor) continue;
     perAnchor.set(s.anchor.name, n + 1);
-    chosen.push({ scored: s, kind: rep.kind, title: text.title, words, rep: text.representative });
+    chosen.push({ scored: s, kind: rep.kind, title: text.title, text, words, rep: text.representative });
   }
   return chosen;
 }

@@ -4,7 +4,7 @@ import type { Scored } from './score.js';
 import type { Signal } from './signals.js';
 import { compareText } from '../../text/order.js';
 import { isFragmentWord, isHashLike, isVersionString } from '../../text/clean.js';
-import { familyText } from './title.js';
+import { familyText, type FamilyText } from './title.js';
 
 /** A word that may be shown as a shared term: no contraction leftover, contributor name, version or hash. */
 export function isKeyword(word: string, names: ReadonlySet<string>): boolean {
@@ -22,10 +22,11 @@ export function renderFamily(
   idf: (term: string) => number,
   names: ReadonlySet<string>,
   extra: { score: number; components: Record<string, number>; why: string } | null = null,
+  stated: FamilyText | null = null,
 ): TaskFamily | null {
   const members = [...scored.cluster.members].sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
   const anchor = scored.anchor.name;
-  const text = familyText(members, scored.category, anchor, names);
+  const text = stated ?? familyText(members, scored.category, anchor, names);
   if (!text) return null;
   const terms = topTerms(members, idf, 4, anchor, names);
   const files = topFiles(members, 5);
