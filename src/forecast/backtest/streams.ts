@@ -85,19 +85,43 @@ export interface StreamScore {
   why: string;
 }
 
-/** A stream's probability of strong work in the window, from the record (null when fewer than 6 replayed streams). */
-export function scoreStream(record: StreamRecord, s: Stream, minStreams = 6): StreamScore | null {
-  if (record.streams < minStreams) return null;
-  const { a, b } = fitScale(record.points);
+/**
+ * The prior a repository's own record is shrunk toward: a logistic scale on
+ * log(1 + heat) and each kind's continuation rate, fitted on the pooled stream
+ * backtests of the development study's repositories (eval/dev.json; backtests
+ * only, no labels): 345 replayed streams, 223 continued.
+ */
+export const STREAM_PRIOR = { a: -1.056, b: 1.339, base: 0.52, kinds: { code: 0.48, ci: 0.67, docs: 0.81, tests: 0.41 } as Record<string, number>, weight: 20 };
+
+/**
+ * A stream's probability of strong work in the window: the chance it
+ * continues, from its heat on the repository's own backtest scale (Platt
+ * scaling) and its kind's rate there, blended in log-odds with the pooled
+ * prior by the record's size (n / (n + 20)), then times the people factor.
+ */
+export function scoreStream(record: StreamRecord | null, s: Stream): StreamScore {
   const x = Math.log1p(s.heat);
-  const scaled = 1 / (1 + Math.exp(-(a + b * x)));
-  const base = (record.hits + 1) / (record.streams + 2);
-  const [kh, kn] = record.kinds[s.kind] ?? [0, 0];
-  const kindRate = (kh + 5 * base) / (kn + 5);
-  const z = logit(scaled) + 0.5 * (logit(kindRate) - logit(base));
-  const continued = 1 / (1 + Math.exp(-z));
+  const kindPrior = STREAM_PRIOR.kinds[s.kind] ?? STREAM_PRIOR.base;
+  const zPrior = STREAM_PRIOR.a + STREAM_PRIOR.b * x + 0.5 * (logit(kindPrior) - logit(STREAM_PRIOR.base));
+  const n = record?.streams ?? 0;
+  const w = n / (n + STREAM_PRIOR.weight);
+  let scaled = 1 / (1 + Math.exp(-zPrior));
+  let kindRate = kindPrior;
+  let base = STREAM_PRIOR.base;
+  let zOwn = zPrior;
+  if (record && n > 0) {
+    const { a, b } = fitScale(record.points);
+    scaled = 1 / (1 + Math.exp(-(a + b * x)));
+    base = (record.hits + 1) / (record.streams + 2);
+    const [kh, kn] = record.kinds[s.kind] ?? [0, 0];
+    kindRate = (kh + 5 * kindPrior) / (kn + 5);
+    zOwn = logit(scaled) + 0.5 * (logit(kindRate) - logit(base));
+  }
+  const continued = 1 / (1 + Math.exp(-(w * zOwn + (1 - w) * zPrior)));
   const factor = PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1);
   const score = round(Math.min(0.95, Math.max(0.02, factor * continued)));
+  const [kh, kn] = record?.kinds[s.kind] ?? [0, 0];
+  const replays = record?.replays ?? [];
   return {
     score,
     components: {
@@ -106,29 +130,19 @@ export function scoreStream(record: StreamRecord, s: Stream, minStreams = 6): St
       backtest_scaled: round(scaled),
       backtest_base: round(base),
       backtest_kind: round(kindRate),
+      backtest_weight: round(w),
+      prior_continued: round(1 / (1 + Math.exp(-zPrior))),
       backtest_continued: round(continued),
       people_factor: round(factor),
-      backtest_replays: record.replays.length,
-      backtest_candidates: record.streams,
-      backtest_hits: record.hits,
+      backtest_replays: replays.length,
+      backtest_candidates: record?.streams ?? 0,
+      backtest_hits: record?.hits ?? 0,
     },
     why:
-      `Score ${score.toFixed(2)}: backtests at ${record.replays.map((r) => r.cutoff.slice(0, 10)).join(', ')} (6-month windows closed by T0) ` +
-      `rebuilt ${record.streams} streams, of which ${record.hits} got a later change in their component on their topic; ` +
-      `this stream's heat puts it at ${scaled.toFixed(2)}, ${s.kind} streams continued ${kh}/${kn}, ` +
-      `so ${continued.toFixed(2)}, times ${round(factor)} for people's stricter strong label on ${s.kind} work.`,
-  };
-}
-
-/** Without a usable record: the stream's heat alone, on a fixed scale. */
-export function scoreStreamUnbacked(s: Stream): StreamScore {
-  const continued = 1 - Math.exp(-s.heat / 2);
-  const factor = round(PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1));
-  const score = round(Math.min(0.95, Math.max(0.02, factor * continued)));
-  return {
-    score,
-    components: { heat: s.heat, items: s.items.length, people_factor: factor },
-    why: `Score ${score.toFixed(2)} from the stream's heat alone (too few earlier streams to backtest), times ${factor}.`,
+      `Score ${score.toFixed(2)}: backtests at ${replays.map((r) => r.cutoff.slice(0, 10)).join(', ') || '(none)'} (6-month windows closed by T0) ` +
+      `rebuilt ${n} streams, of which ${record?.hits ?? 0} got a later change in their component on their topic; ` +
+      `this stream's heat puts it at ${scaled.toFixed(2)} there, ${s.kind} streams continued ${kh}/${kn}; ` +
+      `blended with the pooled prior (weight ${round(w)}) that is ${continued.toFixed(2)}, times ${round(factor)} for people's stricter strong label on ${s.kind} work.`,
   };
 }
 

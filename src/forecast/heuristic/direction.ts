@@ -24,7 +24,9 @@ export interface DirectionText {
 export function directionText(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string> = new Set()): DirectionText | null {
   const term = stream.kind === 'code' ? codeTerm(stream) : '';
   const skip = new Set([...exclude, ...term.split(/\s+/).map((w) => stem(w.toLowerCase()))]);
-  const aspects = topAspects(stream.items.map((i) => ({ title: i.title, recency: i.recency })), names, skip, 3);
+  let aspects = topAspects(stream.items.map((i) => ({ title: i.title, recency: i.recency })), names, skip, 3);
+  // The documentation is named by its pages, which say more than loose words of its titles.
+  if (stream.kind === 'docs') aspects = [...docPages(stream, 3), ...aspects].filter((a, i, all) => all.indexOf(a) === i).slice(0, 3);
   if (aspects.length === 0) return null;
   const list = aspects.join(', ');
   const where = stream.component;
@@ -36,7 +38,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   let first: string[];
   switch (stream.kind) {
     case 'docs':
-      title = `${/example/i.test(where) ? 'Fix and extend the examples' : 'Fix, restructure and extend the documentation'} (${list})`;
+      title = `${/example/i.test(where) ? 'Fix and extend the examples' : 'Fix, restructure and extend the documentation pages'} (${list})`;
       expectedBehavior = `The pages under ${where}/ that cover ${named} are corrected or extended: each states current behaviour, its examples run as shown, and the site builds without new warnings.`;
       first = aspects.map((a) => `The documentation of ${a} is updated and cross-linked from the index or the page that introduces it.`);
       break;
@@ -100,6 +102,20 @@ function codeVerb(category: Category, votes: Record<Category, number>) {
       `${capitalize(t)} (${where}) is restructured around ${named} with behaviour unchanged: public names and outputs stay the same.`,
     criterion: (a: string) => `The code around ${a} is simplified or retyped with behaviour unchanged: the existing tests pass without edits to their assertions.`,
   };
+}
+
+/** The documentation pages (file names) two or more of the stream's changes touched, most touched first. */
+function docPages(stream: Stream, k: number): string[] {
+  const counts = new Map<string, number>();
+  for (const i of stream.items) {
+    const pages = new Set(i.paths.filter((p) => /\.(md|mdx|rst|txt|adoc|html)$/i.test(p)).map((p) => p.split('/').at(-1)!.replace(/\.[a-z]+$/i, '')));
+    for (const page of pages) if (!/^(index|readme|changelog|changes|history|license|contributing|conf|summary|_sidebar|toc)$|release|\d/i.test(page)) counts.set(page, (counts.get(page) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([, n]) => n >= 2)
+    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+    .slice(0, k)
+    .map(([p]) => p.replace(/[-_]+/g, ' '));
 }
 
 /** The test file or folder the stream's changes touched most. */

@@ -9,7 +9,7 @@ import { stem, tokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
 import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
-import { learnStreamRecord, scoreStream, scoreStreamUnbacked, PEOPLE_FACTOR } from '../backtest/streams.js';
+import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
 import { plainPhrase } from '../../text/clean.js';
 
 /** Every knob of the heuristic forecaster; defaults set on the demo and the eval/ development repositories. */
@@ -41,7 +41,7 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
   minScore: 0.4,
   maxPerAnchor: 2,
   backtest: true,
-  minStreamItems: 3,
+  minStreamItems: 2,
 };
 
 /**
@@ -80,7 +80,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const text = directionText(stream, names, projectWords);
         if (!text) continue;
         perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
-        const score = (record && scoreStream(record, stream)) ?? scoreStreamUnbacked(stream);
+        const score = scoreStream(record, stream);
         drafts.push({ score: score.score, title: text.title, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.

@@ -51,7 +51,7 @@ const CI_PATH = /(^|\/)\.(github|gitlab|circleci)\/|(^|\/)\.gitlab-ci\.yml$|(^|\
 /** Documentation builds: part of the documentation, not code. */
 const DOC_CONFIG = /(^|\/)(mkdocs[^/]*\.ya?ml|\.readthedocs\.ya?ml|conf\.py|book\.toml|typedoc\.json)$|^(site|website|www)\//i;
 /** Maintainer scripts: tooling. */
-const SCRIPT_PATH = /^(scripts?|tools?|xtask|hack)\//i;
+const SCRIPT_PATH = /^(scripts?|tools?|xtask|hack)\/|^(data|\.?config)\/|^[^/]+\.(ya?ml|json|toml|ini|cfg)$/i;
 const CHANGELOG_PATH = /(^|\/)(CHANGE[S]?(LOG)?|HISTORY|NEWS|RELEASES?)(\.[a-z]+)?$/i;
 /** Dependency and tooling upkeep: chores by the label rule, whatever the files. */
 const UPKEEP = /\b(dependabot|pre-commit autoupdate|update (dev )?dependencies|bump (the )?(deps|dependencies)|lock ?file|renovate|upgrade deps)\b/i;
