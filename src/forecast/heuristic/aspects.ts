@@ -127,7 +127,7 @@ function specific(text: string): number {
   return /\s|`|[a-z][A-Z]|_/.test(text) || /^[A-Z]{2,}/.test(text) ? 1 : 0;
 }
 
-const GENERIC_SEGMENT = /^(src|lib|libs|internal|pkg|core|app|source|sources|main|mod|index|utils?|helpers?|common|shared|base|init|__init__|crates|packages)$/i;
+const GENERIC_SEGMENT = /^(src|bin|cmd|lib|libs|internal|pkg|core|app|source|sources|main|mod|index|utils?|helpers?|common|shared|base|init|__init__|crates|packages)$/i;
 
 /**
  * A component in the project's own terms: a module file's name without its
@@ -141,7 +141,7 @@ export function componentTerm(component: string): string {
   const file = parts.at(-1) ?? component;
   const isFile = /\.[a-z0-9]+$/i.test(file);
   const human = (s: string) => s.replace(/\.[a-z0-9]+$/i, '').replace(/^_+/, '').replace(/_impl$/, '').replace(/[_]+/g, ' ').trim();
-  const meaningful = parts.map(human).filter((s) => s && !GENERIC_SEGMENT.test(s));
+  const meaningful = parts.map(human).filter((s) => s && !GENERIC_SEGMENT.test(s) && !/^\d/.test(s));
   const last = human(file);
   if (isFile && !GENERIC_SEGMENT.test(last)) return last;
   if (isFile) {

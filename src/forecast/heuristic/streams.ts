@@ -52,6 +52,8 @@ const CI_PATH = /(^|\/)\.(github|gitlab|circleci)\/|(^|\/)\.gitlab-ci\.yml$|(^|\
 const DOC_CONFIG = /(^|\/)(mkdocs[^/]*\.ya?ml|\.readthedocs\.ya?ml|conf\.py|book\.toml|typedoc\.json)$|^(site|website|www)\//i;
 /** Maintainer scripts: tooling. */
 const SCRIPT_PATH = /^(scripts?|tools?|xtask|hack)\/|^(data|\.?config)\/|^[^/]+\.(ya?ml|json|toml|ini|cfg)$/i;
+/** Source code files: a module that can be a component on its own. */
+const SOURCE_FILE = /\.(py|pyi|js|mjs|cjs|jsx|ts|mts|cts|tsx|go|rs|rb|java|kt|kts|scala|swift|c|h|cc|cpp|hpp|cs|php|ex|exs|erl|lua|dart|zig|vue|svelte|sh|bash|zsh|fish|ps1)$/i;
 const CHANGELOG_PATH = /(^|\/)(CHANGE[S]?(LOG)?|HISTORY|NEWS|RELEASES?)(\.[a-z]+)?$/i;
 /** Dependency and tooling upkeep: chores by the label rule, whatever the files. */
 const UPKEEP = /\b(dependabot|pre-commit autoupdate|update (dev )?dependencies|bump (the )?(deps|dependencies)|lock ?file|renovate|upgrade deps)\b/i;
@@ -63,7 +65,8 @@ export function componentOf(paths: readonly string[], dirFiles: ReadonlyMap<stri
   const code = meaningful.filter((p) => !isDoc(p) && !DOC_PATH.test(p) && !TOOLING_PATH.test(p) && !CI_PATH.test(p) && !SCRIPT_PATH.test(p) && !isTestPath(p));
   if (code.length) {
     const area = rankAreas(code, dirFiles)[0];
-    if (area) return { component: area, kind: 'code' };
+    // A data file in a big folder (a syntax definition, a submodule) belongs to its folder, not to itself.
+    if (area) return { component: /\//.test(area) && !SOURCE_FILE.test(area) && !dirFiles.has(area) ? area.split('/').slice(0, -1).join('/') : area, kind: 'code' };
   }
   const tests = meaningful.filter((p) => isTestPath(p) && !DOC_PATH.test(p));
   if (tests.length) return { component: topFolder(tests) ?? 'tests', kind: 'tests' };
