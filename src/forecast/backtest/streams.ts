@@ -37,7 +37,7 @@ export function learnStreamRecord(snapshot: Snapshot, options: StreamOptions, na
       .filter((w) => !isChore(w.title, w.paths, names))
       .map((w) => ({ where: componentOf(w.paths, dirFiles), paths: w.paths, topic: itemTopic(w.title, w.body.slice(0, 400)) }));
     if (later.length === 0) continue;
-    const streams = buildStreams(pastView(snapshot, cutoff), options, names);
+    const streams = buildStreams(pastView(snapshot, cutoff), { ...options, categorize: false }, names);
     let hits = 0;
     for (const s of streams) {
       const topic = streamTopic(s);

@@ -140,7 +140,7 @@ export function componentTerm(component: string): string {
   const parts = component.split('/').filter(Boolean);
   const file = parts.at(-1) ?? component;
   const isFile = /\.[a-z0-9]+$/i.test(file);
-  const human = (s: string) => s.replace(/\.[a-z0-9]+$/i, '').replace(/^_+/, '').replace(/_impl$/, '').replace(/[_]+/g, ' ').trim();
+  const human = (s: string) => s.replace(/(\.d)?\.[a-z0-9]+$/i, '').replace(/^_+/, '').replace(/_impl$/, '').replace(/[_]+/g, ' ').trim();
   const meaningful = parts.map(human).filter((s) => s && !GENERIC_SEGMENT.test(s) && !/^\d/.test(s));
   const last = human(file);
   if (isFile && !GENERIC_SEGMENT.test(last)) return last;
@@ -148,5 +148,6 @@ export function componentTerm(component: string): string {
     const pkg = meaningful.at(-1);
     return pkg ? `${pkg} ${last}` : last;
   }
-  return meaningful.slice(-2).join(' ') || human(file) || component;
+  const named = parts.map(human).filter((s) => s && !/^(src|lib|libs|source|sources|crates|packages|internal|pkg)$/i.test(s) && !/^\d/.test(s));
+  return meaningful.slice(-2).join(' ') || named.at(-1) || human(file) || component;
 }

@@ -42,8 +42,10 @@ export interface Stream {
 
 export interface StreamOptions {
   lookbackDays: number;
-  /** A stream needs at least this many items (default 3). */
+  /** A stream needs at least this many items (default 2). */
   minItems: number;
+  /** Categorize the items (a classifier trained on the history; the backtest, which needs no category, skips it). */
+  categorize?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -51,7 +53,7 @@ const CI_PATH = /(^|\/)\.(github|gitlab|circleci)\/|(^|\/)\.gitlab-ci\.yml$|(^|\
 /** Documentation builds: part of the documentation, not code. */
 const DOC_CONFIG = /(^|\/)(mkdocs[^/]*\.ya?ml|\.readthedocs\.ya?ml|conf\.py|book\.toml|typedoc\.json)$|^(site|website|www)\//i;
 /** Maintainer scripts: tooling. */
-const SCRIPT_PATH = /^(scripts?|tools?|xtask|hack)\/|^(data|\.?config)\/|^[^/]+\.(ya?ml|json|toml|ini|cfg)$/i;
+const SCRIPT_PATH = /^(scripts?|tools?|xtask|hack|requirements)\/|^(data|\.?config)\/|^[^/]+\.(ya?ml|json|toml|ini|cfg)$/i;
 /** Source code files: a module that can be a component on its own. */
 const SOURCE_FILE = /\.(py|pyi|js|mjs|cjs|jsx|ts|mts|cts|tsx|go|rs|rb|java|kt|kts|scala|swift|c|h|cc|cpp|hpp|cs|php|ex|exs|erl|lua|dart|zig|vue|svelte|sh|bash|zsh|fish|ps1)$/i;
 const CHANGELOG_PATH = /(^|\/)(CHANGE[S]?(LOG)?|HISTORY|NEWS|RELEASES?)(\.[a-z]+)?$/i;
@@ -94,7 +96,7 @@ export function buildStreams(snapshot: Snapshot, options: StreamOptions, names: 
   const t0 = Date.parse(snapshot.t0);
   const dirFiles = new Map(snapshot.tree.map((d) => [d.dir, d.files]));
   const work = snapshot.evidence.filter((e): e is Extract<Evidence, { kind: 'work_item' }> => e.kind === 'work_item' && !e.item.bot);
-  const categorizer = buildCategorizer(work.map((e) => ({ text: e.item.title, labels: e.item.labels })));
+  const categorizer = options.categorize === false ? null : buildCategorizer(work.map((e) => ({ text: e.item.title, labels: e.item.labels })));
   const byComponent = new Map<string, { kind: ComponentKind; items: StreamItem[] }>();
   for (const e of work) {
     const age = t0 - Date.parse(e.date);
@@ -105,7 +107,7 @@ export function buildStreams(snapshot: Snapshot, options: StreamOptions, names: 
     const text = `${e.item.title}\n${e.item.body.slice(0, 400)}`;
     const item: StreamItem = {
       ref: e.ref, date: e.date, title: e.item.title, body: e.item.body.slice(0, 400), paths: e.item.paths,
-      category: categorizer.categorize(text, e.item.labels), recency: Math.exp(-age / (120 * DAY_MS)),
+      category: categorizer?.categorize(text, e.item.labels) ?? null, recency: Math.exp(-age / (120 * DAY_MS)),
     };
     const key = `${where.kind}\u0000${where.component}`;
     const s = byComponent.get(key) ?? { kind: where.kind, items: [] };
@@ -128,13 +130,28 @@ export function buildStreams(snapshot: Snapshot, options: StreamOptions, names: 
 /** Merges, releases, version bumps, dependency upkeep and typo fixes: no direction of work. */
 export function isChore(title: string, paths: readonly string[], names: ReadonlySet<string> = new Set()): boolean {
   if (isReleaseWork(title, paths) || UPKEEP.test(title)) return true;
-  return taskPhrase(title, 'feature', names) === null && taskPhrase(title, 'bugfix', names) === null;
+  // Parsing is the costly part, and the backtest asks again for each replay: kept per set of names.
+  let seen = statesNoTask.get(names);
+  if (!seen) statesNoTask.set(names, (seen = new Map()));
+  let none = seen.get(title);
+  if (none === undefined) seen.set(title, (none = taskPhrase(title, 'feature', names) === null));
+  return none;
 }
+
+const statesNoTask = new WeakMap<ReadonlySet<string>, Map<string, boolean>>();
 
 /** Topic words of a stream item, for matching later work (src/text/work-match.ts). */
 export function itemTopic(title: string, body: string): string[] {
-  return topicTokens(topicText(`${title} ${title} ${body}`));
+  const key = `${title}\u0000${body}`;
+  let topic = topics.get(key);
+  if (!topic) {
+    if (topics.size > 50_000) topics.clear();
+    topics.set(key, (topic = topicTokens(topicText(`${title} ${title} ${body}`))));
+  }
+  return topic;
 }
+
+const topics = new Map<string, string[]>();
 
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
