@@ -109,7 +109,7 @@ function docPages(stream: Stream, k: number): string[] {
   const counts = new Map<string, number>();
   for (const i of stream.items) {
     const pages = new Set(i.paths.filter((p) => /\.(md|mdx|rst|txt|adoc|html)$/i.test(p)).map((p) => p.split('/').at(-1)!.replace(/\.[a-z]+$/i, '')));
-    for (const page of pages) if (!/^(index|readme|changelog|changes|history|license|contributing|conf|summary|_sidebar|toc)$|release|\d/i.test(page)) counts.set(page, (counts.get(page) ?? 0) + 1);
+    for (const page of pages) if (!/^(index|readme|changelog|changes|history|license|contributing|conf|summary|_sidebar|toc|roadmap|security|code_of_conduct|funding)$|release|\d/i.test(page)) counts.set(page, (counts.get(page) ?? 0) + 1);
   }
   return [...counts]
     .filter(([, n]) => n >= 2)
