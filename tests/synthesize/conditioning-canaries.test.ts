@@ -58,10 +58,11 @@ function expectNoCanary(text: string, where: string): void {
   }
 }
 
-test('the canaries are really in the validating pull requests, which validated family F1 strong', () => {
+test('the canaries are really in the validating pull requests, which validated the parser family strong', () => {
   const log = execFileSync('git', ['log', '--all', '-p'], { cwd: demo.repo, encoding: 'utf8', maxBuffer: 64 << 20 });
   for (const canary of Object.values(CANARIES)) expect(log).toContain(canary);
-  const f1 = demo.validation.verdicts.find((v) => v.familyId === 'F1')!;
+  const parser = demo.forecast.families.find((f) => f.anchor.name === 'src/parser')!;
+  const f1 = demo.validation.verdicts.find((v) => v.familyId === parser.id)!;
   expect(f1.label).toBe('strong');
   expect(f1.matches.filter((m) => m.label === 'strong' && m.title.includes(CANARIES.title)).length).toBeGreaterThan(0);
   // ... and none survives into the code at HEAD.
@@ -71,8 +72,8 @@ test('the canaries are really in the validating pull requests, which validated f
 
 test('template tasks, their stored rows and the LLM agent\'s every request hold no canary', async () => {
   const template = await synthesizeTasks({ db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 6 });
-  // Six allocated; the backoff family's two are refused by the text guard (its title is the roadmap item pr#314 carries out).
-  expect(template.synthesis.counts).toMatchObject({ spec: 4, rejected: 2 });
+  // Six allocated, one per family; the test-suite direction's is refused (it anchors on no source file).
+  expect(template.synthesis.counts).toMatchObject({ spec: 5, rejected: 1 });
   expectNoCanary(JSON.stringify(template.synthesis), 'the template synthesis');
 
   // The scripted agent looks everywhere it can: the anchor, a search, the deleted file, .git.
