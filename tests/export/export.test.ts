@@ -25,13 +25,13 @@ const SPEC = [...PUBLIC, 'family', 'family_title', 'label', 'acceptance_criteria
 test('swebench export of specifications: public JSONL and specs/tasks.jsonl, never the gradable hidden/tasks.jsonl; provenance apart; a clean repository bundle', async () => {
   const out = join(await tempDir(), 'export');
   const result = await runCliJson(['export', '--db', demo.db, '--format', 'swebench', '--out', out]);
-  // Four tasks allocated; the backoff family's one is refused by the text guard (its title is the roadmap item pr#314 carries out).
-  expect(result.export).toMatchObject({ synthesis: specSynthesis, format: 'swebench', exported: 3 });
+  // Four tasks allocated, four specifications (the heuristic's directions of recurring work at the demo's T0).
+  expect(result.export).toMatchObject({ synthesis: specSynthesis, format: 'swebench', exported: 4 });
   const bundle = `bundles/demo-${demo.head.slice(0, 12)}.bundle`;
   expect(result.files).toEqual([bundle, 'hidden/provenance.jsonl', 'public/tasks.jsonl', 'specs/tasks.jsonl']);
 
   const pub = readJsonl(join(out, 'public/tasks.jsonl'));
-  expect(pub).toHaveLength(3);
+  expect(pub).toHaveLength(4);
   for (const row of pub) expect(Object.keys(row)).toEqual(PUBLIC);
   expect(pub[0]).toMatchObject({ base_commit: demo.head, environment_setup_commit: demo.head, status: 'spec', repo_bundle: bundle });
   // The public file holds no patch, test list, family or leakage data.
@@ -44,7 +44,7 @@ test('swebench export of specifications: public JSONL and specs/tasks.jsonl, nev
   expect(specs[0]!.text_leakage).toEqual(expect.any(Number));
 
   const provenance = readJsonl(join(out, 'hidden/provenance.jsonl'));
-  expect(provenance[0]).toMatchObject({ instance_id: pub[0]!.instance_id, synthesis_id: specSynthesis, validation_id: demo.validationId, family: { id: 'F1', category: 'bugfix' } });
+  expect(provenance[0]).toMatchObject({ instance_id: pub[0]!.instance_id, synthesis_id: specSynthesis, validation_id: demo.validationId, family: { id: 'F1', category: 'refactor' } });
 
   // The bundle: clone it, and nothing after Tgen is there.
   const clone = join(await tempDir(), 'clone');
@@ -70,9 +70,11 @@ function storeVerified(repoName: string): number {
   const store = openStore(demo.db);
   try {
     const base = loadSynthesis(store, specSynthesis);
-    const spec = base.tasks[0]!;
+    // The parser direction's task: a bug report, as the verified task below is.
+    const spec = base.tasks.find((t) => t.category === 'bugfix')!;
     const task: SynthesizedTask = {
       ...spec,
+      ord: 0,
       status: 'verified',
       backend: 'llm',
       title: 'Code-point escapes are rejected',
@@ -115,7 +117,7 @@ test('harbor export: one folder per verified task with instruction, tests and so
   expect(testSh).toContain("for f in 'test/new.test.js'");
   // The spec synthesis has nothing Harbor can run.
   const specs = await runCliJson(['export', '--db', demo.db, '--format', 'harbor', '--out', join(out, 'x'), '--synthesis', String(specSynthesis)]);
-  expect(specs.export).toMatchObject({ exported: 0, skipped: { spec: 3 } });
+  expect(specs.export).toMatchObject({ exported: 0, skipped: { spec: 4 } });
 });
 
 test('export paths are sanitised: a hostile repository name cannot write outside the output folder', async () => {
