@@ -28,7 +28,11 @@ const show = (rev: string, path: string) => execFileSync('git', ['show', `${rev}
 test('the scripted agent writes tests and a fix at Tgen; the execution gate verifies the task over three runs per state', async () => {
   const quote = show('HEAD', 'src/parser/quote.js');
   const tests = show('HEAD', 'test/parser.test.js');
+  // Four tasks, one per category share at the demo's T0: the documentation, parser, cache and http directions, in that
+  // order. The agent gives up on all but the parser direction's (the bug the script fixes is in src/parser).
+  const giveUp: Reply[] = ['I cannot finish.', 'Still nothing.', 'Giving up.'];
   const server = await serve([
+    ...giveUp,
     call('list_files', { path: 'src/parser' }),
     call('read_file', { path: 'src/parser/quote.js' }),
     { toolCalls: [
@@ -40,15 +44,18 @@ test('the scripted agent writes tests and a fix at Tgen; the execution gate veri
       problem_statement: 'A config value such as `smile = "\\u{1F600}"` fails with "unknown escape \\u". Characters outside the Basic Multilingual Plane cannot be written with the four-digit form, so the braced form should be accepted in double-quoted values.',
       hints: 'Escapes are read in one place.',
     }),
+    ...giveUp,
+    ...giveUp,
   ]);
   // The parser's test file is the test command (each of the six gate runs then takes a fraction of the whole suite's time).
   const result = await synthesizeTasks({
-    db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', runs: 3,
+    db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 4, backend: 'llm', runs: 3,
     testCommand: PARSER_TESTS,
     chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
   });
-  const [task] = result.synthesis.tasks;
-  expect(task).toMatchObject({ status: 'verified', rejection: null, familyId: 'F1', category: 'bugfix', backend: 'llm' });
+  expect(result.synthesis.tasks.map((t) => [t.familyId, t.rejection?.code ?? t.status])).toEqual([['F1', 'AGENT_GAVE_UP'], ['F2', 'verified'], ['F3', 'AGENT_GAVE_UP'], ['F4', 'AGENT_GAVE_UP']]);
+  const task = result.synthesis.tasks.find((t) => t.familyId === 'F2');
+  expect(task).toMatchObject({ status: 'verified', rejection: null, familyId: 'F2', category: 'bugfix', backend: 'llm' });
   expect(task!.failToPass).toEqual(['reads \\u{...} code point escapes in double-quoted values']);
   expect(task!.passToPass).toContain('parses key = value lines');
   expect(task!.passToPass.length).toBeGreaterThan(15);
@@ -58,16 +65,17 @@ test('the scripted agent writes tests and a fix at Tgen; the execution gate veri
   expect(task!.testPatch).toMatch(/^diff --git a\/test\/parser\.test\.js/);
   expect(task!.goldPatch).toMatch(/^diff --git a\/src\/parser\/quote\.js/);
   expect(task!.leakage!.patch!.score).toBeLessThan(0.5);
-  expect(result.synthesis.counts).toMatchObject({ tasks: 1, verified: 1, rejected: 0 });
+  expect(result.synthesis.counts).toMatchObject({ tasks: 4, verified: 1, rejected: 3 });
 
   // The agent saw the tools, the family and the code at Tgen; its tool results were real.
-  const chats = server.requestsTo('chat');
-  expect(chats).toHaveLength(4);
+  const all = server.requestsTo('chat');
+  expect(all).toHaveLength(13);
+  const chats = all.slice(3, 7); // the parser direction's session
   expect(chats[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['list_files', 'read_file', 'search', 'write_file', 'edit_file', 'delete_file', 'run_tests', 'submit']);
   expect(chats[1]!.body.messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('src/parser/quote.js') });
   const store = openStore(demo.db, { readonly: true });
   try {
-    expect(store.db.prepare('SELECT count(*) FROM model_calls WHERE synthesis_id = ?').pluck().get(result.id)).toBe(4);
+    expect(store.db.prepare('SELECT count(*) FROM model_calls WHERE synthesis_id = ?').pluck().get(result.id)).toBe(13);
   } finally {
     store.close();
   }
