@@ -14,6 +14,8 @@
  *    the target is >= 150% on 2 cores.
  * 4. bench/queue.ts (local `--jobs 2` against 2 queue workers) and
  *    bench/merges.ts (coordinator merges per second), each run with --json.
+ * 5. bench/forecast.ts on --forecast-repo (default prettier, 10k+ commits):
+ *    what the heuristic's backtests add, and the cached rerun.
  *
  * Every figure carries the 1-minute load average when it was taken: the
  * machine is shared, and wall times on a loaded machine are inflated.
@@ -33,6 +35,9 @@ const { values } = parseArgs({
     clones: { type: 'string', default: join(root, 'clones') },
     'skip-study': { type: 'boolean', default: false },
     'skip-queue': { type: 'boolean', default: false },
+    /** The repository bench/forecast.ts times the heuristic's backtests on (10k+ commits: prettier). */
+    'forecast-repo': { type: 'string', default: 'prettier' },
+    'skip-forecast': { type: 'boolean', default: false },
   },
 });
 const cli = join(root, 'bin/swe-future.js');
@@ -131,6 +136,22 @@ for (const [bench, skip] of [['queue', values['skip-queue']], ['merges', false]]
   } else {
     row('coordinator merges (bench/merges.ts)', `${json.mergesPerSecond.toFixed(1)} merges/s wall; ${(json.cpuSecondsPerMerge * 1000).toFixed(1)} CPU-ms per merge (capacity ${(1 / json.cpuSecondsPerMerge).toFixed(0)} merges per CPU-s)`, 'keeps up with >= 100 workers', load);
   }
+}
+
+// 5. What the heuristic forecaster's backtests add to a cold snapshot + forecast, and the cached rerun (bench/forecast.ts).
+if (!values['skip-forecast']) {
+  const repo = join(values.clones, values['forecast-repo']);
+  const load = loadavg()[0]!;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/forecast.ts'), '--repo', repo, '--t0', '2025-06-01', '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (run.status !== 0) throw new Error(`bench/forecast.ts failed: ${run.stderr.slice(-2000)}`);
+  const json = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as Record<string, any>;
+  result.forecast = { ...json, load };
+  row(
+    `heuristic backtests: ${values['forecast-repo']} (${json.commits} commits, ${json.workItems} work items)`,
+    `+${json.backtestAddsSeconds.toFixed(2)} s (forecast ${json.forecastSeconds.toFixed(2)} s without, ${json.forecastWithBacktestSeconds.toFixed(2)} s with; cold snapshot ${json.snapshotColdSeconds.toFixed(2)} s); cached rerun ${json.cachedRerunSeconds.toFixed(2)} s, reused: ${json.cachedRerunReused}`,
+    `<= 2 s added, nothing on a cached rerun: ${json.backtestAddsSeconds <= 2 && json.cachedRerunReused ? 'met' : 'not met'}`,
+    load,
+  );
 }
 
 rmSync(scratch, { recursive: true, force: true });
