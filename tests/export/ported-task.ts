@@ -1,7 +1,7 @@
 import { synthesizeTasks } from '../../src/api/synthesize.js';
 import { createOpenAIToolChat } from '../../src/llm/tools.js';
 import { startOpenAIServer } from '../fixtures/openai-server.js';
-import { call } from '../synthesize/code-point-task.js';
+import { aroundParserDirection, call, PARSER_DIRECTION_TOTAL } from '../synthesize/code-point-task.js';
 import { demoValidation } from '../synthesize/demo-validation.js';
 
 /**
@@ -37,18 +37,18 @@ export async function synthesizePortedTask(port: Port, runs = 1) {
     { at: '2025-07-05T10:00:00Z', msg: 'Port the quote reader', files: { '.gitignore': 'target/\n__pycache__/\n', ...port.files } },
   ]);
   const server = await startOpenAIServer({
-    chat: [
+    chat: aroundParserDirection([
       call('read_file', { path: port.source }),
       { toolCalls: [
         { name: 'write_file', arguments: { path: port.testFile, content: port.files[port.testFile]! + port.newTest } },
         { name: 'write_file', arguments: { path: port.source, content: port.fix(port.files[port.source]!) } },
       ] },
       call('submit', { title: TITLE, problem_statement: STATEMENT, hints: 'Escapes are read in one place.' }),
-    ],
+    ]),
   });
   try {
     const result = await synthesizeTasks({
-      db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', runs, testCommand: port.testCommand,
+      db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: PARSER_DIRECTION_TOTAL, backend: 'llm', runs, testCommand: port.testCommand,
       chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
     });
     return { demo, result };

@@ -47,11 +47,22 @@ export function codePointScript(demo: Demo): Reply[] {
 }
 
 /** The demo at HEAD through the scripted llm backend and the execution gate: one verified task (node:test, TAP). */
+/**
+ * The demo's heuristic families at T0 are the documentation, parser, cache and http directions (and more): four tasks
+ * at the category shares give the parser direction (F2) one, second in order. The scripted agent gives up on the
+ * others, so the synthesis holds one verified task (the parser's) and three AGENT_GAVE_UP rejections.
+ */
+export const PARSER_DIRECTION_TOTAL = 4;
+const GIVE_UP: Reply[] = ['I cannot finish.', 'Still nothing.', 'Giving up.'];
+export function aroundParserDirection(script: Reply[]): Reply[] {
+  return [...GIVE_UP, ...script, ...GIVE_UP, ...GIVE_UP];
+}
+
 export async function synthesizeCodePointTask(demo: Demo, runs = 3, testCommand = PARSER_TESTS, more: Partial<Parameters<typeof synthesizeTasks>[0]> = {}) {
-  const server = await startOpenAIServer({ chat: codePointScript(demo) });
+  const server = await startOpenAIServer({ chat: aroundParserDirection(codePointScript(demo)) });
   try {
     return await synthesizeTasks({
-      db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 1, backend: 'llm', runs,
+      db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: PARSER_DIRECTION_TOTAL, backend: 'llm', runs,
       testCommand,
       ...more,
       chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
