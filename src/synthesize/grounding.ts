@@ -53,7 +53,7 @@ export async function groundFamily(family: TaskFamily, tree: TreeAtTgen, testCom
     presentPaths: present,
     missingPaths: missing,
     files,
-    testFiles: testFilesFor(tree.paths, family, hinted),
+    testFiles: testFilesFor(tree.paths, family, hinted, files.map((f) => f.path)),
     resolvedNotes: await resolvedNotes(family, tree),
     testCommand,
   };
@@ -77,11 +77,23 @@ function normalise(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function testFilesFor(paths: readonly string[], family: TaskFamily, hinted: readonly string[]): string[] {
+/**
+ * The test files of the area: hinted ones, those named like the anchor, then those named like the grounded source
+ * files, where a test file's name part may abbreviate a source file's (express: test/res.send.js and
+ * test/req.query.js for lib/response.js and lib/request.js, test/app.render.js for lib/application.js).
+ */
+function testFilesFor(paths: readonly string[], family: TaskFamily, hinted: readonly string[], sources: readonly string[]): string[] {
   const words = new Set(topicTokens(`${family.anchor.name} ${family.anchor.paths.join(' ')}`));
   const hintedTests = hinted.filter((p) => isTestPath(p) && paths.includes(p));
   const named = paths.filter((p) => isTestPath(p) && !hintedTests.includes(p) && topicTokens(stem(p)).some((w) => words.has(w)));
-  return [...hintedTests, ...named].slice(0, MAX_TEST_FILES);
+  const sourceWords = unique(sources.flatMap((p) => nameParts(stem(p))));
+  const bySource = paths.filter((p) => isTestPath(p) && isSourcePath(p) && !hintedTests.includes(p) && !named.includes(p) && nameParts(stem(p)).some((part) => sourceWords.some((w) => w.startsWith(part))));
+  return [...hintedTests, ...named, ...bySource].slice(0, MAX_TEST_FILES);
+}
+
+/** A file name's parts of three letters or more, lower-cased (`res.send` → res, send). */
+function nameParts(name: string): string[] {
+  return name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
 }
 
 function byAnchorName(paths: readonly string[], name: string): string[] {
