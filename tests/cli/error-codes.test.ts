@@ -6,8 +6,8 @@ import { beforeAll, expect, test } from 'vitest';
 import { synthesizeTasks } from '../../src/api/synthesize.js';
 import { writeRepo } from '../../src/demo/write-repo.js';
 import { assertVisibleAtT0 } from '../../src/index.js';
-import { makeRepo, tempDir } from '../fixtures/repo.js';
-import { makeStudyRepo, studyCommits } from '../study/fixtures.js';
+import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+import { studyCommits } from '../study/fixtures.js';
 import { main } from '../../src/cli/main.js';
 import { runCliJson, runCliRefused } from './run-cli.js';
 
@@ -20,10 +20,21 @@ import { runCliJson, runCliRefused } from './run-cli.js';
  */
 let dir: string;
 let repo: string;
+
+/**
+ * The study fixture's history, plus one later change that does a piece of the
+ * heuristic's "Fix retry edge cases (timeout, initial)" family, so that a
+ * strict judge keeps it and synthesis gets past NO_VALIDATED_FAMILIES.
+ */
+function retryCommits(): CommitSpec[] {
+  const commits = studyCommits('retry');
+  const later = { at: '2024-10-15T10:00:00Z', msg: 'fix(retry): timeout edge case on the initial attempt (#99)', files: { 'src/retry/timeout.js': 'export const timeout = 2; // initial attempt\n' } };
+  return [...commits.slice(0, -1), later, commits.at(-1)!];
+}
 let db: string;
 beforeAll(async () => {
   dir = await tempDir('swe-future-codes-');
-  repo = (await makeStudyRepo('retry')).dir;
+  repo = (await makeRepo(retryCommits())).dir;
   db = join(dir, 'store.db');
   await runCliJson(['forecast', '--repo', repo, '--t0', '2024-06-01', '--forecaster', 'heuristic', '--db', db]);
   const validation = await runCliJson(['validate', '--forecast', '1', '--window', '6m', '--judge', 'lexical', '--db', db]);
@@ -72,7 +83,7 @@ test('an llm synthesis of a repository with no test command it can find is TEST_
 
 test('history rewritten under a store so that nothing is left at or before Tgen is TGEN_BEFORE_FIRST_COMMIT', async () => {
   const rewritten = join(dir, 'rewritten');
-  await writeRepo(rewritten, studyCommits('retry'));
+  await writeRepo(rewritten, retryCommits());
   const store = join(dir, 'rewritten.db');
   await runCliJson(['forecast', '--repo', rewritten, '--t0', '2024-06-01', '--forecaster', 'heuristic', '--db', store]);
   await runCliJson(['validate', '--forecast', '1', '--window', '6m', '--judge', 'lexical', '--db', store]);
