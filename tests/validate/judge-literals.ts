@@ -61,3 +61,11 @@ export const PARAPHRASE = item(
 
 /** Later work that has nothing to do with either family. */
 export const UNRELATED = item('pr#22', 'Fix typo in README install section', ['README.md'], 'The install command was missing a flag.');
+
+/** Later work of other directions, so a judgement has texts enough for IDF and common components. */
+export const FILLER = [
+  item('pr#101', 'docs: update the contributing guide', ['CONTRIBUTING.md']),
+  item('pr#103', 'Add dark theme to the website', ['site/theme.css']),
+  item('pr#106', 'Cache compiled templates between renders', ['src/render/cache.ts']),
+  item('pr#107', 'Support YAML configuration files', ['src/config/yaml.ts']),
+];

@@ -4,7 +4,7 @@ import { loadWordTable } from '../../src/text/glove/cache.js';
 import type { Judge } from '../../src/validate/judge.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
-import { BACKOFF, item, PARAPHRASE } from './judge-literals.js';
+import { BACKOFF, FILLER, item, PARAPHRASE } from './judge-literals.js';
 
 /**
  * Related by direction, not area (../shared/judging-rules.md): a later change
@@ -14,13 +14,6 @@ import { BACKOFF, item, PARAPHRASE } from './judge-literals.js';
 const table = loadWordTable();
 const judges: Judge[] = [createSemanticJudge({ table }), createLexicalJudge()];
 
-/** Later work of other directions, so a judgement has texts enough for IDF and common components. */
-const FILLER = [
-  item('pr#101', 'docs: update the contributing guide', ['CONTRIBUTING.md']),
-  item('pr#103', 'Add dark theme to the website', ['site/theme.css']),
-  item('pr#106', 'Cache compiled templates between renders', ['src/render/cache.ts']),
-  item('pr#107', 'Support YAML configuration files', ['src/config/yaml.ts']),
-];
 
 test('a same-area, same-kind, different-purpose change stays rejected, by every offline judge', async () => {
   // BACKOFF is a feature in src/http; this is a feature in src/http that does something else.

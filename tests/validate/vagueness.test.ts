@@ -5,7 +5,7 @@ import type { Judge } from '../../src/validate/judge.js';
 import { cutList, isVagueTitle, listedWords, plainlyDoes, specificObjects } from '../../src/validate/judges/vagueness.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
-import { BACKOFF, item } from './judge-literals.js';
+import { BACKOFF, FILLER, item } from './judge-literals.js';
 
 /**
  * A family that names no recognisable piece of work is vague
@@ -68,12 +68,6 @@ test('a change plainly does what a vague family says only with two of its words,
 
 const table = loadWordTable();
 const judges: Judge[] = [createSemanticJudge({ table }), createLexicalJudge()];
-const FILLER = [
-  item('pr#101', 'docs: update the contributing guide', ['CONTRIBUTING.md']),
-  item('pr#103', 'Add dark theme to the website', ['site/theme.css']),
-  item('pr#106', 'Cache compiled templates between renders', ['src/render/cache.ts']),
-  item('pr#107', 'Support YAML configuration files', ['src/config/yaml.ts']),
-];
 
 /** A hotspot-like family: an act, an area, and words drawn from recent titles there. */
 const LOOSE: TaskFamily = {
