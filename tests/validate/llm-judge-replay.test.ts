@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { TaskFamily } from '../../src/family/model.js';
 import { createOpenAIChat } from '../../src/llm/openai-chat.js';
 import type { WorkItem } from '../../src/sources/model.js';
-import { createLlmJudge } from '../../src/validate/judges/llm.js';
+import { createLlmJudge, LLM_JUDGE_PROMPT, SAME_MESSAGES_AS, SYSTEM_PROMPT } from '../../src/validate/judges/llm.js';
 import { Verdict } from '../../src/validate/model.js';
 import { startOpenAIServer, type OpenAIServer } from '../fixtures/openai-server.js';
 
@@ -21,7 +22,7 @@ import { startOpenAIServer, type OpenAIServer } from '../fixtures/openai-server.
 const FIXTURES = join(import.meta.dirname, '../fixtures/llm-judge-exchanges');
 
 interface Recorded {
-  meta: { t0: string; prompt: string; requests: { family: string; sha256: string }[] };
+  meta: { t0: string; prompt: string; systemSha256: string; requests: { family: string; sha256: string }[] };
   families: TaskFamily[];
   later: WorkItem[];
   added: Record<string, string[]>;
@@ -53,6 +54,20 @@ function namedKeys(answer: string): { key: string; label: string }[] {
     .map((m) => ({ key: /^(?:pr\s*)?#\s*(\d+)$/i.test(m.key.trim()) ? `pr#${/(\d+)/.exec(m.key)![1]}` : m.key.trim(), label: m.label }));
 }
 
+/** The prompt versions whose messages are built as today's: today's, and those SAME_MESSAGES_AS links back to. */
+function sameMessageVersions(): string[] {
+  const out = [LLM_JUDGE_PROMPT];
+  while (SAME_MESSAGES_AS[out[out.length - 1]!] !== undefined) out.push(SAME_MESSAGES_AS[out[out.length - 1]!]!);
+  return out;
+}
+
+/** A request's family part (everything before its candidates) and the field names of each candidate line. */
+function requestParts(user: string): { family: string; fields: string[][] } {
+  const at = user.indexOf('\nCandidates (');
+  const fields = user.slice(at).split('\n').filter((l) => l.startsWith('{"key"')).map((l) => Object.keys(JSON.parse(l) as object));
+  return { family: user.slice(0, at), fields };
+}
+
 const servers: OpenAIServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
@@ -60,6 +75,10 @@ afterEach(async () => {
 
 test.each(['click', 'typer'])('replayed from real-model exchanges on %s, the llm judge keeps every match the model named, in the model\'s order', async (name) => {
   const recorded = load(name);
+  // Honest replay: the answers were given to messages built as today's are (the same system message, the same family
+  // text, candidate lines of the same fields); only which candidates are picked may have moved since (SAME_MESSAGES_AS).
+  expect(sameMessageVersions()).toContain(recorded.meta.prompt);
+  expect(createHash('sha256').update(SYSTEM_PROMPT).digest('hex')).toBe(recorded.meta.systemSha256);
   const server = await startOpenAIServer((request) => {
     const messages = request.body.messages as { role: string; content: string }[];
     // A repair round would mean a key the model wrote was not read: there is none to replay.
@@ -81,6 +100,10 @@ test.each(['click', 'typer'])('replayed from real-model exchanges on %s, the llm
     // ranked improves, and the replay holds the recorded answers to today's reading of them.
     for (const { key } of namedKeys(recorded.answers.get(family)!)) expect([family, user]).toEqual([family, expect.stringContaining(`"key":"${key}"`)]);
     expect(recorded.prompts.get(family)).toMatch(/^Forecast task family /);
+    expect(request.body.messages[0].content).toBe(SYSTEM_PROMPT);
+    const [then, now] = [requestParts(recorded.prompts.get(family)!), requestParts(user)];
+    expect(now.family).toBe(then.family);
+    for (const fields of [...then.fields, ...now.fields]) expect(fields.filter((f) => f !== 'diff_adds')).toEqual(['key', 'title', 'touches_family_paths', 'files', 'labels', 'body']);
   }
   for (const verdict of outcome.verdicts) {
     expect(Verdict.parse(verdict)).toEqual(verdict);

@@ -31,6 +31,15 @@ import { bodyExcerpt, familyPaths, familyTopicWords, predictionText, sharedWords
  * direction with anything (src/sources/work-kind.ts).
  */
 
+/**
+ * The version of the direction rules (this file and vagueness.ts). A judge
+ * that picks or labels by them records it, so a change to the rules makes its
+ * stored validations differ: the llm judge picks its candidates by them
+ * (direction-v2: vague families; direction-v3: out-of-area phrases need three
+ * words).
+ */
+export const DIRECTION_RULES = 'direction-v3';
+
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
   words: TopicWords;

@@ -8,7 +8,7 @@ import { cosine, TfIdf } from '../../text/tfidf.js';
 import { tokens } from '../../text/tokens.js';
 import type { Judge, JudgeOutcome, JudgeRequest } from '../judge.js';
 import { Label, type Match, type Verdict } from '../model.js';
-import { familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
+import { DIRECTION_RULES, familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
 import { bodyExcerpt, compareText, familyPaths, labelRank, oneLine, round4, touchedPaths, verdictFrom } from './shared.js';
 
 /**
@@ -36,7 +36,17 @@ import { bodyExcerpt, compareText, familyPaths, labelRank, oneLine, round4, touc
  * Endpoint failures propagate as the chat model's UserErrors.
  */
 
-export const LLM_JUDGE_PROMPT = 'llm-judge-v4';
+/**
+ * What the judge sends, versioned: v5 sends v4's messages (the same system
+ * message and candidate lines) for candidates picked under today's direction
+ * rules (DIRECTION_RULES: vague families, out-of-area phrases), so the same
+ * forecast may be shown other candidates than under v4. Its config records
+ * DIRECTION_RULES too, so a later change of those rules is a new validation
+ * without a bump here.
+ */
+export const LLM_JUDGE_PROMPT = 'llm-judge-v5';
+/** Earlier prompt versions whose messages are built exactly as today's (only the candidates picked differ). */
+export const SAME_MESSAGES_AS: Readonly<Record<string, string>> = { 'llm-judge-v5': 'llm-judge-v4' };
 export const DEFAULT_MAX_CANDIDATES = 8;
 export const CANDIDATE_BODY_CHARS = 600;
 /** Added to a candidate's text similarity when it shares a direction with the family (a phrase, symbol or issue). */
@@ -73,6 +83,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
     candidateBodyChars: CANDIDATE_BODY_CHARS,
     directionBonus: DIRECTION_BONUS,
     specificTouchBonus: SPECIFIC_TOUCH_BONUS,
+    directionRules: DIRECTION_RULES,
     temperature: 0,
     seed: SEED,
     maxTokens: MAX_COMPLETION_TOKENS,
