@@ -5,7 +5,10 @@
  * store's validations; people against each judge (agreement, kappa); and
  * people against people where a second labeller labelled a packet too.
  *
- *   npx tsx scripts/score-family-labels.ts --dir eval/families/<set> [--db [REPO=]STORE ...] [--json]
+ *   npx tsx scripts/score-family-labels.ts --dir eval/families/<set> [--db [REPO=]STORE ...] [--settled FILE] [--json]
+ *
+ * With --settled (eval/families/settled.jsonl, scripts/settled-labels.ts), a family the adjudication settled
+ * (an entry not from a family set's own labeller) takes that label in place of its primary label.
  *
  * With --db (REPO= for one packet's store), each packet's judges' verdicts are first written to its
  * verdicts.jsonl (forecast id, family id, judge, label, strong keys), so the
@@ -18,7 +21,7 @@ import { cohenKappa } from '../src/stats/kappa.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
+  options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, settled: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
 });
 if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--db STORE] [--json]');
 const TOP = Number(values.top);
@@ -45,6 +48,13 @@ for (const spec of values.db ?? []) {
   await exportVerdicts(file, name === null ? packets : packets.filter((p) => p === name));
 }
 
+interface SettledLine { repo: string; title: string; label: Label; strong: string[]; related: string[]; from: string }
+const adjudicated = new Map(
+  (values.settled ? readLines<SettledLine>(values.settled) : [])
+    .filter((l) => !/^(dev|heldout|dev2|heldout2) /.test(l.from))
+    .map((l) => [`${l.repo.toLowerCase()}\u0000${l.title}`, l]),
+);
+let settledCount = 0;
 const rows: Row[] = [];
 const laterWork = new Map<string, number>();
 const labellers = new Set<string>();
@@ -58,8 +68,14 @@ for (const repo of packets) {
   const keys = readLines<Key>(join(dir, 'key.jsonl'));
   if (keys.some((k) => !first!.has(k.blind))) continue; // a packet counts only once every family has its primary label
   laterWork.set(repo, meta.laterWork);
+  const titles = new Map(readLines<{ blind: string; title: string }>(join(dir, 'families.jsonl')).map((f) => [f.blind, f.title]));
   for (const key of keys) {
-    const people = first!.get(key.blind)!;
+    let people = first!.get(key.blind)!;
+    const settled = adjudicated.get(`${repo.toLowerCase()}\u0000${titles.get(key.blind)}`);
+    if (settled) {
+      people = { ...people, label: settled.label, strong: settled.strong, related: settled.related, labeller: `${people.labeller}+${settled.from}` };
+      settledCount++;
+    }
     labellers.add(people.labeller);
     const second = rest.map((m) => m.get(key.blind)).find((l) => l !== undefined) ?? null;
     const judges = new Map(verdicts.filter((v) => v.forecastId === key.forecastId && v.familyId === key.familyId).map((v) => [v.judge, v]));
@@ -161,11 +177,11 @@ const reliability = Object.fromEntries(
   }),
 );
 
-const result = { set: values.dir, packets: [...laterWork.keys()], labellers: [...labellers], laterWork: totalLater, top: TOP, people, judges, versus, peopleVsPeople, reliability };
+const result = { set: values.dir, settled: settledCount, packets: [...laterWork.keys()], labellers: [...labellers], laterWork: totalLater, top: TOP, people, judges, versus, peopleVsPeople, reliability };
 if (values.json) {
   console.log(JSON.stringify(result, null, 2));
 } else {
-  console.log(`${values.dir}: ${rows.length} families on ${laterWork.size} repositories (${[...laterWork.keys()].join(', ')}), ${totalLater} later work items; labellers ${[...labellers].join(', ')}`);
+  console.log(`${values.dir}: ${rows.length} families on ${laterWork.size} repositories (${[...laterWork.keys()].join(', ')}), ${totalLater} later work items; labellers ${[...labellers].join(', ')}${values.settled ? `; ${settledCount} labels settled by ${values.settled}` : ''}`);
   const table = (title: string, data: Record<string, ReturnType<typeof figures> & { specificity2?: string; specificityMean?: number | null }>) => {
     console.log(`\n${title}`);
     console.log('| forecaster | families | S/R/X | strong rate | relevance | strong@' + TOP + ' | coverage@10 | specificity 2 (mean) |');

@@ -12,7 +12,7 @@ import { labelFromSignals, type LabelThresholds } from '../validate/judges/share
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
 import { OFFLINE_JUDGES, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
 import { agreement } from '../validate/agreement.js';
-import { familyContexts, LabelledPair, pairContexts, SecondLabel, WindowItem, type FamilyContext, type PairContext, type Split } from '../validate/pairs.js';
+import { familyContexts, LabelledPair, pairContexts, SecondLabel, SettledLabel, settledKey, WindowItem, type FamilyContext, type PairContext, type SettledLabels, type Split } from '../validate/pairs.js';
 import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
 
 export interface JudgeEvalOptions {
@@ -26,6 +26,11 @@ export interface JudgeEvalOptions {
   split?: Split | 'all';
   /** Refit each threshold judge's thresholds on the `fit` half first, and report with those. */
   fit?: boolean;
+  /**
+   * A JSONL file of settled family labels (eval/families/settled.jsonl: scripts/settled-labels.ts): a family
+   * named there (repository and title) takes that label as its family gold instead of the best of its pairs.
+   */
+  settled?: string;
   /** Builds the embedding and llm judges (from CLI flags). */
   networkJudge?: (name: NetworkJudgeName, deps: { embeddingCache: EmbeddingCache }) => Judge;
   /** Told when the word-vector table is built (once per machine). */
@@ -98,8 +103,9 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const contexts = pairContexts(reported, windows);
   const fitPairs = all.filter((p) => p.split === 'fit');
   const fitContexts = options.fit ? pairContexts(fitPairs, windows) : [];
-  const familyReported = familyContexts(reported, windows);
-  const familyFit = options.fit ? familyContexts(fitPairs, windows) : [];
+  const settled = options.settled === undefined ? undefined : readSettled(options.settled);
+  const familyReported = familyContexts(reported, windows, settled);
+  const familyFit = options.fit ? familyContexts(fitPairs, windows, settled) : [];
 
   let table: WordTable | undefined;
   let tableLoadSeconds: number | null = null;
@@ -246,6 +252,12 @@ export function pairFiles(paths: readonly string[]): string[] {
 /** Every labelled pair of the files; a bad line is a UserError naming its file and line. */
 export function readPairs(files: readonly string[]): LabelledPair[] {
   return uniqueIds(files, (file) => readJsonLines(file, LabelledPair, 'Each line holds one labelled pair (docs/judging.md).'));
+}
+
+/** Settled family labels by settledKey(repository, title); a bad line is a UserError naming its file and line. */
+export function readSettled(file: string): SettledLabels {
+  if (!existsSync(file)) throw new UserError('PAIRS_NOT_FOUND', `There is no file ${file}`, 'Pass --settled eval/families/settled.jsonl (made by scripts/settled-labels.ts).');
+  return new Map(readJsonLines(file, SettledLabel, 'Each line of a settled-labels file holds {"repo", "title", "label", "from"} (docs/judging.md).').map((l) => [settledKey(l.repo, l.title), l.label]));
 }
 
 /** Every second label of the files (eval/pairs/second/): a pair's id, and the label another person gave it blind. */

@@ -66,13 +66,23 @@ export interface FamilyContext {
   later: WorkItem[];
 }
 
+/** A family's settled label (eval/families/settled.jsonl, scripts/settled-labels.ts) by settledKey(repository, title). */
+export type SettledLabels = ReadonlyMap<string, Label>;
+
+/** The key of a family in SettledLabels: its repository's name (`click` for pallets/click), lower-cased, and its title. */
+export function settledKey(repo: string, title: string): string {
+  return `${repo.slice(repo.lastIndexOf('/') + 1).toLowerCase()}\u0000${title}`;
+}
+
+export const SettledLabel = z.object({ repo: z.string().min(1), title: z.string().min(1), label: Label, from: z.string() });
+
 /**
  * For each (repository, half) with a window: its forecasters' families (not
  * the hand-written paraphrases, each made to match one item) against the whole
  * window: its pull requests and direct changes that do work, as validation
  * judges them (releases, branch merges, chores, bots left out).
  */
-export function familyContexts(pairs: readonly LabelledPair[], windows: readonly WindowItem[]): FamilyContext[] {
+export function familyContexts(pairs: readonly LabelledPair[], windows: readonly WindowItem[], settled?: SettledLabels): FamilyContext[] {
   const rank = { rejected: 0, related: 1, strong: 2 } as const;
   const out: FamilyContext[] = [];
   for (const c of pairContexts(pairs.filter((p) => p.source !== 'paraphrase'))) {
@@ -80,6 +90,8 @@ export function familyContexts(pairs: readonly LabelledPair[], windows: readonly
     if (later.length === 0) continue;
     const gold = c.families.map(() => 'rejected' as Label);
     for (const cell of c.cells) if (rank[cell.pair.label] > rank[gold[cell.family]!]) gold[cell.family] = cell.pair.label;
+    // A settled label (the family read against its whole window, conflicts adjudicated) replaces the best of its pairs.
+    if (settled) c.families.forEach((f, i) => (gold[i] = settled.get(settledKey(c.repo, f.title)) ?? gold[i]!));
     const sources = c.families.map((f) => f.id.slice(0, f.id.indexOf('/')));
     out.push({ repo: c.repo, split: c.split, families: c.families, gold, sources, later });
   }

@@ -12,6 +12,7 @@ const Options = ModelCallFlags.extend({
   judge: z.array(z.enum(JUDGES)).optional(),
   split: z.enum(['held', 'fit', 'all']),
   fit: z.boolean().optional(),
+  settled: z.string().optional(),
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
   embeddingBaseUrl: z.string().optional(),
@@ -32,6 +33,7 @@ export function register(program: Command, io: CliIO): void {
       .option('--windows <path>', 'JSONL files of whole validation windows, or a folder of them (default: the windows/ folder of each --pairs folder); repeatable', collect)
       .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
       .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
+      .option('--settled <file>', "settled family labels (eval/families/settled.jsonl): a family named there takes that label as its family gold, not the best of its pairs")
   )
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
@@ -46,6 +48,7 @@ export function register(program: Command, io: CliIO): void {
         judges: o.judge,
         split: o.split,
         fit: o.fit,
+        settled: o.settled,
         networkJudge: (name, deps) => buildNetworkJudge(name, deps.embeddingCache),
         onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
         progress: stderrProgress(io, o.quiet),
