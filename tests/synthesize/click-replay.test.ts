@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { forecastSnapshot } from '../../src/api/forecast.js';
 import { snapshotRepository } from '../../src/api/snapshot.js';
@@ -11,6 +11,7 @@ import { ForecastDraft } from '../../src/forecast/model.js';
 import { createOpenAIToolChat } from '../../src/llm/tools.js';
 import { runCliJson } from '../cli/run-cli.js';
 import { harborReward, solve } from '../export/harbor-sandbox.js';
+import { replayClone } from '../fixtures/clone-replays.js';
 import { startOpenAIServer, type Reply } from '../fixtures/openai-server.js';
 import { tempDir } from '../fixtures/repo.js';
 
@@ -22,6 +23,8 @@ import { tempDir } from '../fixtures/repo.js';
  *
  * For speed the replay's test command runs the options tests only (the recorded run ran the whole suite, 25 s a
  * run): the same FAIL_TO_PASS, fewer PASS_TO_PASS. The answers do not depend on the command's output.
+ *
+ * Opt-in (about a minute): SWE_FUTURE_CLONE_REPLAYS=1 and a click clone in SWE_FUTURE_CLONES or clones/ (tests/README.md).
  */
 
 const DIR = join(import.meta.dirname, '../fixtures/synthesis-exchanges/click');
@@ -38,12 +41,11 @@ const recordedDraft = ForecastDraft.parse(JSON.parse(readFileSync(join(DIR, 'for
 const recordedForecaster = (): Forecaster => ({ name: 'heuristic', forecast: async () => ({ draft: recordedDraft, calls: [] }) });
 const answers = JSON.parse(readFileSync(join(DIR, 'answers.json'), 'utf8')) as { tool_calls: { id: string; function: { name: string; arguments: string } }[] }[];
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const clone = [process.env.SWE_FUTURE_CLICK_CLONE, join(ROOT, 'clones/click'), join(ROOT, '../clones/click'), '/work/clones/click']
-  .find((p): p is string => !!p && existsSync(p) && spawnSync('git', ['--git-dir', p, 'cat-file', '-e', `${meta.tgenCommit}^{commit}`]).status === 0);
-const pytest = spawnSync('python', ['-m', 'pytest', '--version']).status === 0;
-const bwrap = spawnSync('bwrap', ['--version']).status === 0;
-const why = !clone ? `no click clone holding ${meta.tgenCommit.slice(0, 12)} (set SWE_FUTURE_CLICK_CLONE)` : !pytest ? 'python with pytest is not installed' : !bwrap ? 'bubblewrap is not installed' : null;
+const replay = replayClone('click', meta.tgenCommit);
+const clone = replay.path;
+const pytest = clone !== null && spawnSync('python', ['-m', 'pytest', '--version']).status === 0;
+const bwrap = clone !== null && spawnSync('bwrap', ['--version']).status === 0;
+const why = replay.why ?? (!pytest ? 'python with pytest is not installed' : !bwrap ? 'bubblewrap is not installed' : null);
 /** The options test files only (the shell's glob takes the decoy's too): collecting click's whole suite takes 20 s. */
 const TEST_CMD = 'PYTHONPATH=src python -m pytest -rA -p no:cacheprovider tests/test_options*.py';
 /** pyenv's shims read PYENV_ROOT (HOME is /tmp in the Harbor sandbox); the official python image needs nothing. */

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { exportTasks } from '../../src/api/export.js';
 import { forecastSnapshot } from '../../src/api/forecast.js';
@@ -12,6 +12,7 @@ import { createLlmForecaster } from '../../src/forecast/llm/index.js';
 import { createOpenAIChat } from '../../src/llm/openai-chat.js';
 import { createOpenAIToolChat } from '../../src/llm/tools.js';
 import { harborReward, solve } from '../export/harbor-sandbox.js';
+import { replayClone } from '../fixtures/clone-replays.js';
 import { startOpenAIServer, type Reply } from '../fixtures/openai-server.js';
 import { tempDir } from '../fixtures/repo.js';
 
@@ -33,11 +34,6 @@ interface Meta {
 const read = <T>(name: string, file: string): T => JSON.parse(readFileSync(join(DIR, name, file), 'utf8')) as T;
 const replies = (answers: Answer[]): Reply[] => answers.map((a) => (a.toolCalls ? { toolCalls: a.toolCalls } : a.content!));
 
-/** The repository's bare mirror, where the checkout keeps them (`clones/NAME`, `../clones/NAME` as eval/ does). */
-function clone(name: string): string | null {
-  return [join('clones', name), join('..', 'clones', name)].map((p) => resolve(p)).find((p) => existsSync(join(p, 'HEAD')) || existsSync(join(p, '.git'))) ?? null;
-}
-
 test('the recorded express run is compact, at a T0 after the model\'s stated cutoff, and ends with a verified task', () => {
   const meta = read<Meta>('express', 'meta.json');
   const answers = read<Answer[]>('express', 'answers.json');
@@ -50,9 +46,10 @@ test('the recorded express run is compact, at a T0 after the model\'s stated cut
   for (const a of answers) for (const c of a.toolCalls ?? []) expect(tools.has(c.name), c.name).toBe(true);
 });
 
-const express = clone('express');
+const { path: express, why } = replayClone('express');
 
-test.skipIf(!express)('replayed on the express clone, the recorded run verifies the same task, and its Harbor verifier gives gold 1, empty 0, decoy 0 in the sandbox', async (ctx) => {
+// Opt-in (a minute or two): SWE_FUTURE_CLONE_REPLAYS=1 and an express clone in SWE_FUTURE_CLONES or clones/ (tests/README.md).
+test.skipIf(why !== null)(`replayed on the express clone, the recorded run verifies the same task, and its Harbor verifier gives gold 1, empty 0, decoy 0 in the sandbox${why ? ` (skipped: ${why})` : ''}`, async (ctx) => {
   const meta = read<Meta>('express', 'meta.json');
   const answers = read<Answer[]>('express', 'answers.json');
   const dir = await tempDir('swe-future-express-replay-');
