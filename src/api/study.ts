@@ -249,6 +249,7 @@ async function runLocally(ctx: RunContext, before: StudyRepoRow[], jobs: number)
         const shard = join(dir, 'shard.db');
         const task = repoTask(study, config, row);
         progress.stage(`${row.name}: snapshot, forecasts, validations`);
+        stopForTests(ranNow.size);
         const outcome = pool
           ? await pool.run({ task, shard, seedFrom: store.file, cacheDir, ...(options.now ? { now: options.now.toISOString() } : {}) })
           : await runRepoTask(task, {
@@ -277,6 +278,19 @@ async function runLocally(ctx: RunContext, before: StudyRepoRow[], jobs: number)
     await pool?.close();
   }
   return { ranNow, interrupted: todo.some((r) => !ranNow.has(r.ord)) };
+}
+
+/**
+ * Test hook (tests/study/resume.test.ts; docs/study.md): with SWE_FUTURE_TEST_STOP_AFTER=N, a local study stops
+ * itself (SIGSTOP, as Ctrl-Z would) as a repository starts once N have been worked on in this run, so a test can
+ * kill or interrupt it at that exact point; SIGCONT resumes it unchanged. Unset (or not a whole number >= 1): no effect.
+ */
+let stoppedForTests = false;
+function stopForTests(ranSoFar: number): void {
+  const after = Number(process.env.SWE_FUTURE_TEST_STOP_AFTER ?? 0);
+  if (stoppedForTests || !Number.isInteger(after) || after < 1 || ranSoFar < after) return;
+  stoppedForTests = true; // once per process
+  process.kill(process.pid, 'SIGSTOP');
 }
 
 /** Enqueues the repositories not done, shows the queue's progress, merges each result as it arrives (src/queue/coordinator.ts). */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
@@ -28,10 +28,14 @@ beforeAll(async () => {
   uninterrupted = { table: fresh.table, agreement: fresh.agreement };
 });
 
-/** `swe-future study` as a child process, as a user runs it. */
+/**
+ * `swe-future study` as a child process, as a user runs it, one repository at a time. With SWE_FUTURE_TEST_STOP_AFTER=1
+ * (src/api/study.ts) it stops itself (SIGSTOP) as the second repository starts: the first is done, the second is running.
+ */
 function studyProcess(db: string, ...extra: string[]): { child: ChildProcess; exit: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'study', '--config', config, '--db', db, '--jobs', '1', ...extra], {
     cwd: root,
+    env: { ...process.env, SWE_FUTURE_TEST_STOP_AFTER: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -44,34 +48,22 @@ function studyProcess(db: string, ...extra: string[]): { child: ChildProcess; ex
   return { child, exit };
 }
 
-/**
- * Waits until the study has at least one repository done, then holds the
- * store's write lock, so the study cannot write anything more (it waits at
- * its next write) while the test acts on it. Returns the connection holding
- * the lock and how many repositories were done.
- */
-async function holdAfterFirstDone(db: string, exit: Promise<unknown>): Promise<{ conn: Database.Database; done: number }> {
-  let exited = false;
-  void exit.then(() => (exited = true));
-  const deadline = Date.now() + 40_000;
-  while (Date.now() < deadline && !exited) {
-    if (existsSync(db)) {
-      const conn = new Database(db, { timeout: 10_000 });
-      try {
-        conn.exec('BEGIN IMMEDIATE');
-        const hasTable = conn.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'study_repos'").pluck().get() === 1;
-        const done = hasTable ? (conn.prepare("SELECT count(*) FROM study_repos WHERE status = 'done'").pluck().get() as number) : 0;
-        if (done >= 1) return { conn, done };
-        conn.exec('ROLLBACK');
-      } catch {
-        // The child is creating the store or holding the lock itself: look again.
-        if (conn.inTransaction) conn.exec('ROLLBACK');
-      }
-      conn.close();
+/** Waits until the child has stopped itself (state T in /proc/PID/stat), however slow the machine. */
+async function stopped(child: ChildProcess, exit: Promise<{ code: number | null; stderr: string }>): Promise<void> {
+  let ended: { code: number | null; stderr: string } | null = null;
+  void exit.then((e) => (ended = e));
+  for (;;) {
+    if (ended) throw new Error(`the study ended (exit ${(ended as { code: number | null }).code}) before it stopped: ${(ended as { stderr: string }).stderr}`);
+    let state = '';
+    try {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    } catch {
+      // gone: the exit promise says how
     }
-    await sleep(5);
+    if (state === 'T') return;
+    await sleep(10);
   }
-  throw new Error('the study never had a repository done');
 }
 
 function counts(db: string) {
@@ -116,15 +108,13 @@ function expectComplete(db: string) {
 test('killing the study mid-run and rerunning completes it with no duplicate or missing rows', async () => {
   const db = join(dir, 'killed.db');
   const { child, exit } = studyProcess(db, '--quiet');
-  const { conn, done } = await holdAfterFirstDone(db, exit);
+  await stopped(child, exit);
   child.kill('SIGKILL');
   const killed = await exit;
-  conn.exec('ROLLBACK');
-  conn.close();
   expect(killed.signal).toBe('SIGKILL');
-  expect(done).toBeGreaterThanOrEqual(1);
-  expect(done).toBeLessThan(3);
-  expect(counts(db).done).toBe(done);
+  // Killed with the first repository done and the second one started.
+  const done = counts(db).done;
+  expect(done).toBe(1);
 
   const resumed = await runCliJson(['study', '--config', config, '--db', db]);
   expect(resumed.study).toMatchObject({ repos: 3, done: 3, failed: 0, pending: 0, resumed: true, interrupted: false });
@@ -144,11 +134,12 @@ test('killing the study mid-run and rerunning completes it with no duplicate or 
 test('Ctrl-C lets the running repository finish, starts no other, exits 130 and says how to resume', async () => {
   const db = join(dir, 'interrupted.db');
   const { child, exit } = studyProcess(db, '--json');
-  const { conn, done } = await holdAfterFirstDone(db, exit);
+  await stopped(child, exit);
+  const done = counts(db).done;
+  expect(done).toBe(1);
+  // Ctrl-C while the second repository runs: the signal is handled as soon as the study continues.
   child.kill('SIGINT');
-  await sleep(200); // let the signal be handled before the study can write again
-  conn.exec('ROLLBACK');
-  conn.close();
+  child.kill('SIGCONT');
   const run = await exit;
   expect(run.code, run.stderr).toBe(130);
   expect(run.stderr).toContain(`Resume with: swe-future study --config ${config} --db ${db}`);
