@@ -52,6 +52,8 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
   const its = parser().its;
   const words = doc.tokens().out();
   const pos = doc.tokens().out(its.pos);
+  // The typings declare precedingSpaces with the wrong parameter list; it is a token property like value.
+  const spaces = doc.tokens().out(its.precedingSpaces as unknown as typeof its.value);
   let run: number[] = [];
   const flush = () => {
     while (run.length && (pos[run[0]!] === 'ADJ' && EMPTY_ADJ.test(words[run[0]!]!))) run.shift();
@@ -69,20 +71,23 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
     // Without a generic trailing noun ("zsh completion issues" -> "zsh completion"), when a noun is left to end on.
     while (shown.length > 1 && GENERIC.has(shown.at(-1)!.toLowerCase()) && /^(NOUN|PROPN)$/.test(pos[idx[shown.length - 2]!]!)) shown.pop();
     if (shown.length === 1 && (GENERIC.has(shown[0]!.toLowerCase()) || exclude.has(stem(shown[0]!.toLowerCase())))) return;
-    const display = shown.map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
+    // A hyphenated word is one word ("percent-encoding"), as written.
+    const display = shown.map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ').replace(/ - /g, '-');
     if (display.length < 3) return;
-    out.push({ text: display, key: shown.map((w) => stem(w.toLowerCase())).join(' ') });
+    out.push({ text: display, key: shown.filter((w) => w !== '-').map((w) => stem(w.toLowerCase())).join(' ') });
   };
   for (let i = 0; i < words.length; i++) {
     const p = pos[i]!;
     // Skip the title's leading verb even when tagged as a noun ("Fix", "Add").
-    if (i === 0 && /^(fix|add|allow|support|improve|update|remove|use|make|handle|implement|refactor|change|correct|ensure|avoid|prevent|show|raise|drop|move|rewrite|convert|document|clarify|expose)$/i.test(words[i]!)) {
+    if (i === 0 && /^(fix|add|allow|support|improve|update|remove|use|make|handle|implement|refactor|change|correct|ensure|avoid|prevent|show|raise|drop|move|rewrite|convert|document|clarify|expose|cleanup|expand|introduce|extend|enable|disable|deprecate|reduce)$/i.test(words[i]!)) {
       run = [];
       continue;
     }
     // A participle before a noun modifies it ("quoted strings", "nested groups").
     const participle = p === 'VERB' && i > 0 && /[a-z](ed|ing)$/.test(words[i]!) && (pos[i + 1] === 'NOUN' || pos[i + 1] === 'PROPN');
-    if (p === 'NOUN' || p === 'PROPN' || p === 'ADJ' || participle || (p === 'X' && /^[A-Za-z][\w.-]*$/.test(words[i]!))) run.push(i);
+    // A hyphen inside a word ("percent-encoding") keeps the run going.
+    const hyphen = words[i] === '-' && run.length > 0 && spaces[i] === '' && spaces[i + 1] === '' && /^(NOUN|PROPN|ADJ|VERB)$/.test(pos[i + 1] ?? '');
+    if (p === 'NOUN' || p === 'PROPN' || p === 'ADJ' || participle || hyphen || (p === 'X' && /^[A-Za-z][\w.-]*$/.test(words[i]!))) run.push(i);
     else flush();
   }
   flush();

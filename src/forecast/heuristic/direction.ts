@@ -1,67 +1,96 @@
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
-import { componentTerm, topAspects } from './aspects.js';
+import { componentTerm } from './aspects.js';
+import { joinAnd, streamFocus } from './focus.js';
 import { isTestPath } from './signals.js';
-import type { Stream } from './streams.js';
+import type { Stream, StreamItem } from './streams.js';
 
 /**
- * A recurring work stream stated as a direction-level task: an action, the
- * component in the project's terms and the concrete aspects its recent changes
- * name ("Fix shell completion edge cases (zsh colons, nested groups, fish
- * escapes)"). Never one past change restated: the title is built from the
- * noun phrases several changes share, and behaviour and criteria say what is
- * checkable when the direction's next piece of work is done.
+ * A recurring work stream stated as one piece of work: an action, the
+ * behaviour, feature or defect class several of its recent changes name (its
+ * focus, focus.ts) and where ("Fix zsh and PowerShell completion in
+ * typer/_completion_classes.py"). Never one past change restated: the object
+ * merges the phrases of two or more changes, and behaviour and criteria say
+ * what is checkable when the line's next piece of work is done.
  */
 export interface DirectionText {
   title: string;
   term: string;
+  /** The cases merged into the object, each checkable on its own. */
   aspects: string[];
   expectedBehavior: string;
   acceptanceCriteria: string[];
+  /** The changes that name the focus, newest first (cited first). */
+  focusRefs: string[];
+  /** The focus changes' majority category (the stream's when it has no focus). */
+  category: Category;
 }
 
 export function directionText(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string> = new Set()): DirectionText | null {
   const term = stream.kind === 'code' ? codeTerm(stream) : '';
   const skip = new Set([...exclude, ...term.split(/\s+/).map((w) => stem(w.toLowerCase()))]);
-  let aspects = topAspects(stream.items.map((i) => ({ title: i.title, recency: i.recency })), names, skip, 3);
-  // The documentation is named by its pages, which say more than loose words of its titles.
-  if (stream.kind === 'docs') aspects = [...docPages(stream, 3), ...aspects].filter((a, i, all) => all.indexOf(a) === i).slice(0, 3);
-  if (aspects.length === 0) return null;
-  const list = aspects.join(', ');
+  const focus = streamFocus(stream.items, names, skip, stream.category);
+  const pages = stream.kind === 'docs' ? docPages(stream, 2) : [];
+  if (!focus && pages.length === 0) return null;
   const where = stream.component;
   const tests = testHome(stream);
   const inTests = tests ? ` in ${tests}` : '';
-  const named = joinAnd(aspects);
+  const cite = (items: readonly StreamItem[]) => items.slice(0, 2).map((i) => `"${i.title.trim()}" (${i.ref})`).join(' and ');
+  const focusItems = focus?.items ?? stream.items;
+  const continuing = `continuing ${cite(focusItems)}`;
   let title: string;
   let expectedBehavior: string;
-  let first: string[];
-  switch (stream.kind) {
-    case 'docs':
-      title = `${/example/i.test(where) ? 'Fix and extend the examples' : 'Fix, restructure and extend the documentation pages'} (${list})`;
-      expectedBehavior = `The pages under ${where}/ that cover ${named} are corrected or extended: each states current behaviour, its examples run as shown, and the site builds without new warnings.`;
-      first = aspects.map((a) => `The documentation of ${a} is updated and cross-linked from the index or the page that introduces it.`);
-      break;
-    case 'tests':
-      title = `Extend and tidy the test suite (${list})`;
-      expectedBehavior = `The tests under ${where}/ that exercise ${named} are added to or made more robust, with no change to the library's behaviour.`;
-      first = aspects.map((a) => `Tests covering ${a} are added or fixed and pass on every supported platform of the CI matrix.`);
-      break;
-    case 'ci':
-      title = `Update the CI workflows and build tooling (${list})`;
-      expectedBehavior = `The workflows in ${where}/ and the build tooling change for ${named}; every job still runs on pull requests and passes on the default branch.`;
-      first = aspects.map((a) => `The CI change for ${a} is in place and its job passes.`);
-      break;
-    default: {
-      const verb = codeVerb(stream.category, stream.votes);
-      title = `${verb.title(term)} (${list})`;
-      expectedBehavior = verb.expected(term, where, named, inTests);
-      first = aspects.map((a) => verb.criterion(a, inTests));
+  let criteria: string[];
+  let aspects: string[];
+  if (stream.kind === 'docs' && pages.length) {
+    // The documentation is named by the pages its changes kept touching, which say more than loose words of its titles.
+    const object = `the ${joinAnd(pages)} page${pages.length > 1 ? 's' : ''}`;
+    title = `Correct and extend ${object} in ${where}/`;
+    aspects = pages;
+    expectedBehavior = `${capitalize(object)} under ${where}/ state current behaviour, ${continuing}: what is wrong or missing there at T0 is corrected, and the examples on them run as shown.`;
+    criteria = pages.map((p) => `The ${p} page states current behaviour: each example on it runs as shown, and the site builds without new warnings.`);
+  } else {
+    const f = focus!;
+    aspects = f.cases;
+    const object = f.object;
+    switch (stream.kind) {
+      case 'docs':
+        title = `Document ${object} in ${where}/`;
+        expectedBehavior = `The pages under ${where}/ that cover ${object} state current behaviour, ${continuing}.`;
+        criteria = [`The documentation of ${object} states current behaviour and its examples run as shown.`];
+        break;
+      case 'ci':
+        title = `Update ${object} in the CI workflows`;
+        expectedBehavior = `The workflows in ${where}/ change for ${object}, ${continuing}; every job still runs on pull requests and passes on the default branch.`;
+        criteria = [`The CI change for ${object} is in place and its job passes on a pull request.`];
+        break;
+      case 'tests':
+        title = `Extend the tests of ${object} in ${tests ?? where}`;
+        expectedBehavior = `The tests under ${where}/ exercise ${object} in a case they miss at T0, ${continuing}, with no change to the library's behaviour.`;
+        criteria = [`A test of ${object} that is not in the suite at T0 is added and passes on every platform of the CI matrix.`];
+        break;
+      default: {
+        title = `${f.verb} ${object} in ${where}`;
+        const cases = f.cases.length > 1 ? f.cases : [];
+        if (f.category === 'bugfix') {
+          expectedBehavior = `${capitalize(object)} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
+          criteria = [`A regression test${inTests} for ${object} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
+        } else if (f.category === 'feature') {
+          expectedBehavior = `${capitalize(object)} in ${where} gains a capability it lacks at T0, ${continuing}: documented, and tested${inTests}.`;
+          criteria = [`${capitalize(object)} does something it cannot do at T0: a new test${inTests} exercises it, including one error case.`, ...cases.map((c) => `The existing ${c} behaviour is unchanged: its tests pass without edits.`)];
+        } else {
+          expectedBehavior = `The code of ${object} in ${where} is restructured, ${continuing}; public names and outputs stay the same.`;
+          criteria = [`The code of ${object} is restructured with behaviour unchanged: the existing tests pass without edits to their assertions.`];
+        }
+      }
     }
   }
   return {
     title, term, aspects, expectedBehavior,
-    acceptanceCriteria: [...first, 'Every test that passed before the change still passes.'],
+    acceptanceCriteria: [...criteria, 'Every test that passed before the change still passes.'],
+    focusRefs: focusItems.map((i) => i.ref),
+    category: focus?.category ?? stream.category,
   };
 }
 
@@ -78,38 +107,12 @@ function codeTerm(stream: Stream): string {
   return term.split(' ').includes(file) || /^(mod|index|lib|init|main|utils?|types?)$/i.test(file) ? term : `${term} ${file}`;
 }
 
-function codeVerb(category: Category, votes: Record<Category, number>) {
-  const mixed = category !== 'refactor' && votes.bugfix > 0 && votes.feature > 0 && Math.min(votes.bugfix, votes.feature) >= 0.6 * Math.max(votes.bugfix, votes.feature);
-  if (mixed || category === 'bugfix') {
-    return {
-      title: (t: string) => (mixed ? `Fix and extend ${t} behaviour` : `Fix ${t} edge cases`),
-      expected: (t: string, where: string, named: string, inTests: string) =>
-        `${capitalize(t)} (${where}) handles ${named} correctly${mixed ? ' and gains the options its users asked for there' : ''}: each case that was wrong is fixed with a regression test${inTests}.`,
-      criterion: (a: string, inTests: string) => `A test${inTests} exercises ${a}: it fails before the change and passes after it.`,
-    };
-  }
-  if (category === 'feature') {
-    return {
-      title: (t: string) => `Extend ${t}`,
-      expected: (t: string, where: string, named: string, inTests: string) =>
-        `${capitalize(t)} (${where}) gains the next capabilities along its recent line of work on ${named}; each is documented and tested${inTests}.`,
-      criterion: (a: string, inTests: string) => `The new behaviour around ${a} works as documented: a test${inTests} covers it, including one error case.`,
-    };
-  }
-  return {
-    title: (t: string) => `Refactor ${t}`,
-    expected: (t: string, where: string, named: string) =>
-      `${capitalize(t)} (${where}) is restructured around ${named} with behaviour unchanged: public names and outputs stay the same.`,
-    criterion: (a: string) => `The code around ${a} is simplified or retyped with behaviour unchanged: the existing tests pass without edits to their assertions.`,
-  };
-}
-
 /** The documentation pages (file names) two or more of the stream's changes touched, most touched first. */
 function docPages(stream: Stream, k: number): string[] {
   const counts = new Map<string, number>();
   for (const i of stream.items) {
     const pages = new Set(i.paths.filter((p) => /\.(md|mdx|rst|txt|adoc|html)$/i.test(p)).map((p) => p.split('/').at(-1)!.replace(/\.[a-z]+$/i, '')));
-    for (const page of pages) if (!/^(index|readme|changelog|changes|history|license|contributing|conf|summary|_sidebar|toc|roadmap|security|code_of_conduct|funding)$|release|\d/i.test(page)) counts.set(page, (counts.get(page) ?? 0) + 1);
+    for (const page of pages) if (!/^(index|readme|documentation|docs|changelog|changes|history|license|contributing|conf|summary|_sidebar|toc|roadmap|security|code_of_conduct|funding)$|release|\d/i.test(page)) counts.set(page, (counts.get(page) ?? 0) + 1);
   }
   return [...counts]
     .filter(([, n]) => n >= 2)
@@ -157,14 +160,16 @@ export function renderDirection(
   names: ReadonlySet<string>,
   score: { score: number; components: Record<string, number>; why: string },
 ): TaskFamily {
-  const cited = stream.items.slice(0, 8);
+  // The changes that name the focus first, then the rest of the stream.
+  const focused = new Set(text.focusRefs);
+  const cited = [...stream.items.filter((i) => focused.has(i.ref)), ...stream.items.filter((i) => !focused.has(i.ref))].slice(0, 8);
   const evidence: FamilyEvidence[] = cited.map((i) => ({
     kind: 'work_item', ref: i.ref, date: i.date, text: i.title,
     reason: `a change before T0 in the same recurring work stream (${stream.component})`,
   }));
   const first = stream.items.at(-1)!.date.slice(0, 10);
   const last = stream.items[0]!.date.slice(0, 10);
-  const category: Category = stream.kind === 'code' ? stream.category : stream.kind === 'docs' || stream.kind === 'ci' ? 'refactor' : stream.category;
+  const category: Category = stream.kind === 'docs' || stream.kind === 'ci' ? 'refactor' : text.category;
   return {
     id,
     category,
@@ -178,13 +183,9 @@ export function renderDirection(
     score_components: score.components,
     rationale:
       `A recurring work stream of ${stream.items.length} pre-T0 signals: non-chore changes that landed in ${stream.component} between ${first} and ${last} ` +
-      `(heat ${stream.heat.toFixed(2)}, the sum of exp(-age/120 d)); the aspects in the title are the noun phrases those changes share most. ` +
+      `(heat ${stream.heat.toFixed(2)}, the sum of exp(-age/120 d)); the title's object merges the noun phrases that ${text.focusRefs.length} of those changes share around their most recent common word. ` +
       `Category by the weighted votes bugfix ${stream.votes.bugfix}, feature ${stream.votes.feature}, refactor ${stream.votes.refactor}. ${score.why}`,
   };
-}
-
-function joinAnd(list: readonly string[]): string {
-  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 }
 
 function capitalize(text: string): string {

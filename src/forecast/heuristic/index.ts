@@ -9,7 +9,7 @@ import { stem, tokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
 import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
-import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
+import { learnStreamRecord, scoreStream, PEOPLE_FACTOR, type StreamRecord } from '../backtest/streams.js';
 import { plainPhrase } from '../../text/clean.js';
 
 /** Every knob of the heuristic forecaster; defaults set on the demo and the eval/ development repositories. */
@@ -70,7 +70,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const streamOptions = { lookbackDays: options.lookbackDays, minItems: options.minStreamItems };
       const streams = buildStreams(snapshot, streamOptions, names);
       const record = options.backtest ? learnStreamRecord(snapshot, streamOptions, names) : null;
-      const drafts: { score: number; title: string; render: (id: string) => TaskFamily }[] = [];
+      const drafts: { score: number; title: string; kind: string; render: (id: string) => TaskFamily }[] = [];
       const perKind = new Map<string, number>();
       // The project's own name is no aspect of its work ("zustand", "click").
       const projectWords = new Set(snapshot.repo.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
@@ -81,17 +81,17 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         if (!text) continue;
         perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
         const score = scoreStream(record, stream);
-        drafts.push({ score: score.score, title: text.title, render: (id) => renderDirection(stream, text, id, names, score) });
+        drafts.push({ score: score.score, title: text.title, kind: stream.kind, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
       for (const c of choosePending(passing, names, options.maxPerAnchor)) {
         const rate = PENDING_RATES[c.kind] ?? 0.15;
         const why = `Score ${rate.toFixed(2)}: the share of families stated from a ${c.kind} signal that people labelled strong on the development study.`;
         const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rate };
-        drafts.push({ score: rate, title: c.title, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score: rate, components, why }, c.text)! });
+        drafts.push({ score: rate, title: c.title, kind: c.kind, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score: rate, components, why }, c.text)! });
       }
       drafts.sort((a, b) => b.score - a.score || compareText(a.title, b.title));
-      const families: TaskFamily[] = drafts.slice(0, request.maxFamilies).map((d, i) => d.render(`F${i + 1}`));
+      const families: TaskFamily[] = demoteLooseKinds(drafts, record).slice(0, request.maxFamilies).map((d, i) => d.render(`F${i + 1}`));
       const abstainReason = families.length
         ? null
         : abstention(all.length, big, scored, options);
@@ -117,6 +117,34 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       };
     },
   };
+}
+
+/** Places a documentation or CI direction may hold only when its own backtest record earns it. */
+export const LOOSE_KIND_FLOOR = 5;
+
+/**
+ * Documentation and CI directions after the first LOOSE_KIND_FLOOR places
+ * (order otherwise kept, scores untouched), unless the repository's own
+ * backtest says streams of that kind kept receiving work: five or more
+ * replayed, and a continuation rate (Laplace) of 0.8 or more. People reject
+ * most such directions (eval/families/dev2: the work that follows is list and
+ * version-matrix chores), so they should not take the headline places by heat.
+ */
+export function demoteLooseKinds<T extends { kind: string }>(drafts: readonly T[], record: StreamRecord | null): T[] {
+  const earned = (kind: string) => {
+    const [hits, n] = record?.kinds[kind] ?? [0, 0];
+    return n >= 5 && (hits + 1) / (n + 2) >= 0.8;
+  };
+  const loose = (d: T) => (d.kind === 'docs' || d.kind === 'ci') && !earned(d.kind);
+  const head: T[] = [];
+  const held: T[] = [];
+  for (const d of drafts) {
+    if (head.length < LOOSE_KIND_FLOOR && loose(d)) held.push(d);
+    else if (head.length < LOOSE_KIND_FLOOR) head.push(d);
+    else break;
+  }
+  const rest = drafts.slice(head.length + held.length);
+  return [...head, ...held, ...rest];
 }
 
 function abstention(signals: number, big: number, scored: readonly Scored[], options: HeuristicOptions): string {

@@ -1,0 +1,151 @@
+import { compareText } from '../../text/order.js';
+import { stem } from '../../text/tokens.js';
+import type { Category } from '../model.js';
+import { aspectsOf } from './aspects.js';
+import { taskPhrase } from './phrase.js';
+import type { StreamItem } from './streams.js';
+
+/**
+ * The one piece of work a recurring stream points at next: the behaviour,
+ * feature or defect class that several of its changes name, in their own
+ * words, and the verb that work takes. Found on the noun phrases wink-nlp
+ * tags in the changes' titles (aspects.ts): the content word that the most
+ * recent changes' phrases share is the focus; its phrases are merged around it
+ * ("zsh completion" + "PowerShell completion" -> "zsh and PowerShell
+ * completion"; "URL parsing" + "URL percent-encoding" -> "URL parsing and
+ * percent-encoding"), so the object is the line of work, never one change's.
+ */
+export interface Focus {
+  /** What the work acts on, as a noun phrase ("zsh and PowerShell completion"). */
+  object: string;
+  /** The varying parts merged into the object, each a case a test can name ("zsh completion"). */
+  cases: string[];
+  /** Imperative verb ("Fix", "Add", "Extend", "Refactor"). */
+  verb: string;
+  /** Category of the changes that name the focus (their majority). */
+  category: Category;
+  /** The changes that name it, newest first. */
+  items: StreamItem[];
+}
+
+/** Verbs that read as the title's action with a noun-phrase object, when two or more changes of the focus use them. */
+const SHARED_VERBS = new Set(['fix', 'add', 'support', 'handle', 'implement', 'document', 'deprecate', 'remove', 'validate', 'expose', 'optimize', 'simplify']);
+const CATEGORY_VERB: Record<Category, string> = { bugfix: 'Fix', feature: 'Extend', refactor: 'Refactor' };
+
+interface Phrase {
+  item: StreamItem;
+  words: string[];
+  stems: string[];
+}
+
+/**
+ * The focus of a stream's items (newest first), or null when none of their
+ * titles names an aspect. `exclude` are stems that name no aspect here (the
+ * component's and project's own names).
+ */
+export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<string>, exclude: ReadonlySet<string>, fallback: Category): Focus | null {
+  const phrases: Phrase[] = [];
+  for (const item of items) {
+    for (const a of aspectsOf(item.title, names, exclude)) {
+      // A code identifier is one word of its own ("`flag_value`").
+      const words = a.text.startsWith('`') ? [a.text] : a.text.split(' ');
+      phrases.push({ item, words, stems: a.text.startsWith('`') ? [a.key] : words.map((w) => stem(w.toLowerCase())) });
+    }
+  }
+  // The content word the most (and most recent) changes name: summed recency of distinct changes, two or more.
+  const byWord = new Map<string, Map<string, StreamItem>>();
+  for (const p of phrases) {
+    for (const s of new Set(p.stems)) {
+      if (exclude.has(s) || s.length < 3) continue;
+      const m = byWord.get(s) ?? new Map<string, StreamItem>();
+      m.set(p.item.ref, p.item);
+      byWord.set(s, m);
+    }
+  }
+  // Preferred: the word the most changes name, half a change more when its merged phrase is specific (several words or an identifier); then the most recent.
+  const ranked = [...byWord]
+    .filter(([, m]) => m.size >= 2)
+    .map(([s, m]) => {
+      const merged = merge(phrases.filter((p) => p.stems.includes(s)), s);
+      return { s, n: m.size, heat: [...m.values()].reduce((sum, i) => sum + i.recency, 0), merged, specific: specific(merged.object) };
+    })
+    .sort((a, b) => b.n + 0.5 * b.specific - (a.n + 0.5 * a.specific) || b.heat - a.heat || compareText(a.s, b.s));
+  let best = ranked[0];
+  if (!best || !best.specific) {
+    // No specific phrase two changes share: the newest specific phrase, merged with the phrases sharing its head word.
+    const seed = phrases.find((p) => specific(p.words.join(' ')));
+    if (seed) {
+      const s = seed.stems.at(-1)!;
+      const merged = merge(phrases.filter((p) => p.stems.includes(s)), s);
+      best = { s, n: 1, heat: seed.item.recency, merged, specific: 1 };
+    }
+  }
+  if (!best) return null;
+  const mine = phrases.filter((p) => p.stems.includes(best.s));
+  const focusItems = items.filter((i) => mine.some((p) => p.item === i));
+  const category = majority(focusItems, fallback);
+  const { object, cases } = best.merged;
+  return { object, cases, verb: verbOf(focusItems, category), category, items: focusItems };
+}
+
+/** 1 for a phrase of several words or a code identifier, 0 for a single plain word. */
+function specific(text: string): number {
+  return /\s|`|[a-z][A-Z]|_|\w-\w/.test(text) ? 1 : 0;
+}
+
+/**
+ * The phrases around the focus word merged into one noun phrase: the word as
+ * head with its modifiers joined ("zsh and PowerShell completion"), or as
+ * modifier with its heads joined ("URL parsing and percent-encoding"), by
+ * where it stands in most phrases; at most three parts, newest first.
+ */
+function merge(mine: readonly Phrase[], focus: string): { object: string; cases: string[] } {
+  const at = (p: Phrase) => p.stems.indexOf(focus);
+  const headed = mine.filter((p) => at(p) === p.words.length - 1).length;
+  const asHead = headed * 2 >= mine.length;
+  const form = commonest(mine.map((p) => p.words[at(p)]!));
+  const parts: string[] = [];
+  const cases: string[] = [];
+  for (const p of mine) {
+    const i = at(p);
+    const part = (asHead ? p.words.slice(0, i) : p.words.slice(i + 1)).join(' ').replace(/^[-\s]+|[-\s]+$/g, '');
+    if (!part || parts.some((x) => x.toLowerCase() === part.toLowerCase())) continue;
+    // A part that contains another (or is contained) says the same case twice.
+    if (parts.some((x) => x.toLowerCase().includes(part.toLowerCase()) || part.toLowerCase().includes(x.toLowerCase()))) continue;
+    parts.push(part);
+    cases.push(asHead ? `${part} ${form}` : `${form} ${part}`);
+    if (parts.length >= 3) break;
+  }
+  if (parts.length === 0) return { object: form, cases: [form] };
+  const object = asHead ? `${joinAnd(parts)} ${form}` : `${form} ${joinAnd(parts)}`;
+  return { object, cases };
+}
+
+/** The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. */
+function verbOf(items: readonly StreamItem[], category: Category): string {
+  const counts = new Map<string, number>();
+  for (const i of items) {
+    const verb = taskPhrase(i.title, category)?.verb.toLowerCase();
+    if (verb && SHARED_VERBS.has(verb)) counts.set(verb, (counts.get(verb) ?? 0) + 1);
+  }
+  const [top] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+  if (top && top[1] >= 2) return top[0].charAt(0).toUpperCase() + top[0].slice(1);
+  return CATEGORY_VERB[category];
+}
+
+function majority(items: readonly StreamItem[], fallback: Category): Category {
+  const votes: Record<Category, number> = { bugfix: 0, feature: 0, refactor: 0 };
+  for (const i of items) if (i.category) votes[i.category] += 0.5 + i.recency;
+  const best = (['bugfix', 'feature', 'refactor'] as Category[]).reduce((b, c) => (votes[c] > votes[b] ? c : b), fallback);
+  return votes[best] > 0 ? best : fallback;
+}
+
+function commonest(forms: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const f of forms) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]![0];
+}
+
+export function joinAnd(list: readonly string[]): string {
+  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+}
