@@ -71,13 +71,13 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
     })
     .sort((a, b) => b.n + 0.5 * b.specific - (a.n + 0.5 * a.specific) || b.heat - a.heat || compareText(a.s, b.s));
   let best = ranked[0];
-  if (!best || !best.specific) {
-    // No specific phrase two changes share: the newest specific phrase, merged with the phrases sharing its head word.
-    const seed = phrases.find((p) => specific(p.words.join(' ')));
+  if (!best) {
+    // No word two changes share: the newest specific phrase (else the newest), merged with the phrases sharing its head word.
+    const seed = phrases.find((p) => specific(p.words.join(' '))) ?? phrases[0];
     if (seed) {
       const s = seed.stems.at(-1)!;
       const merged = merge(phrases.filter((p) => p.stems.includes(s)), s);
-      best = { s, n: 1, heat: seed.item.recency, merged, specific: 1 };
+      best = { s, n: 1, heat: seed.item.recency, merged, specific: specific(merged.object) };
     }
   }
   if (!best) return null;
