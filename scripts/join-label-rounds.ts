@@ -1,0 +1,94 @@
+/**
+ * Joins a new round of blind labels of one forecaster's families to an earlier
+ * set whose other forecasters wrote the same families word for word
+ * (eval/families/README.md, "Rounds"): the new round's families take blind ids
+ * `<repo>-<prefix>NN`, the earlier set's other families keep theirs, their
+ * labels and their keys with forecast ids remapped to the new store.
+ *
+ *   npx tsx scripts/join-label-rounds.ts --base eval/families/dev2 --round DIR --db STORE --out eval/families/dev3 \
+ *     [--forecaster heuristic] [--prefix H]
+ *
+ * The round's packets come from `scripts/label-packets.ts --forecaster NAME`, labelled in place
+ * (`labels-<labeller>.jsonl`; the first by file name is the primary label). The round's
+ * meta.json and window.jsonl are kept; the labels as written are kept as `<forecaster>-labels-<labeller>.jsonl`.
+ * Fails when an earlier family's title differs from the new store's: its label would not be the new family's.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openStore } from '../src/store/open.js';
+import { loadForecast } from '../src/store/forecasts.js';
+
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    round: { type: 'string' },
+    db: { type: 'string' },
+    out: { type: 'string' },
+    forecaster: { type: 'string', default: 'heuristic' },
+    prefix: { type: 'string', default: 'H' },
+  },
+});
+if (!values.base || !values.round || !values.db || !values.out) {
+  throw new Error('usage: --base DIR --round DIR --db STORE --out DIR [--forecaster NAME] [--prefix H]');
+}
+const { base, round, db, out, forecaster, prefix } = values as Required<typeof values>;
+
+type Line = Record<string, unknown> & { blind: string };
+const read = (file: string): Line[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as Line)
+    : [];
+const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.map((x) => JSON.stringify(x)).join('\n') + (xs.length ? '\n' : ''));
+const renamed = (id: string) => id.replace(/-F(\d+)$/, `-${prefix}$1`);
+
+const store = openStore(db);
+const latest = store.db
+  .prepare(
+    `SELECT f.id, f.forecaster, r.name
+       FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id
+      WHERE f.id IN (SELECT MAX(id) FROM forecasts GROUP BY snapshot_id, forecaster)`,
+  )
+  .all() as { id: number; forecaster: string; name: string }[];
+const forecastOf = (repo: string, who: string) => latest.find((r) => r.name.replace(/^.*\+/, '') === repo && r.forecaster === who)?.id;
+
+const repos = readdirSync(round, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(round, d.name, 'key.jsonl')))
+  .map((d) => d.name)
+  .sort();
+for (const repo of repos) {
+  const from = join(round, repo);
+  const was = join(base, repo);
+  const dir = join(out, repo);
+  mkdirSync(dir, { recursive: true });
+
+  const labelFiles = readdirSync(from).filter((f) => /^labels-.+\.jsonl$/.test(f)).sort();
+  for (const f of labelFiles) copyFileSync(join(from, f), join(dir, `${forecaster}-${f}`));
+  const [first, ...rest] = labelFiles.map((f) => read(join(from, f)).map((l) => ({ ...l, blind: renamed(l.blind) })));
+
+  const oldKeys = read(join(was, 'key.jsonl')).filter((k) => k.forecaster !== forecaster);
+  const kept = new Set(oldKeys.map((k) => k.blind));
+  const oldFamilies = read(join(was, 'families.jsonl')).filter((f) => kept.has(f.blind));
+  const remapped = oldKeys.map((k) => {
+    const id = forecastOf(repo, String(k.forecaster));
+    if (id === undefined) throw new Error(`${repo}: the new store has no ${String(k.forecaster)} forecast`);
+    const family = loadForecast(store, id).families.find((f) => f.id === k.familyId);
+    const title = oldFamilies.find((f) => f.blind === k.blind)?.title;
+    if (!family || family.title !== title) {
+      throw new Error(`${repo}: ${k.blind} (${String(k.forecaster)} ${String(k.familyId)}) is not word for word the new store's family`);
+    }
+    return { ...k, forecastId: id };
+  });
+
+  write(join(dir, 'families.jsonl'), [...read(join(from, 'families.jsonl')).map((f) => ({ ...f, blind: renamed(f.blind) })), ...oldFamilies]);
+  write(join(dir, 'key.jsonl'), [...read(join(from, 'key.jsonl')).map((k) => ({ ...k, blind: renamed(k.blind) })), ...remapped]);
+  write(join(dir, 'labels-1.jsonl'), [...(first ?? []), ...read(join(was, 'labels-1.jsonl')).filter((l) => kept.has(l.blind))]);
+  const second = [...rest.flat(), ...read(join(was, 'labels-2.jsonl')).filter((l) => kept.has(l.blind))];
+  if (second.length) write(join(dir, 'labels-2.jsonl'), second);
+  for (const f of ['meta.json', 'window.jsonl']) copyFileSync(join(from, f), join(dir, f));
+  console.log(`${repo}: ${first?.length ?? 0} ${forecaster} families labelled (${rest.length} second), ${remapped.length} earlier families kept`);
+}
+store.close();
