@@ -99,7 +99,7 @@ test('a direction states one piece of work, an action on what two or more of its
   for (const f of directions) {
     expect(f.title).toMatch(new RegExp(`^[A-Z][a-z]+ .+ in ${f.anchor.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/?$`));
     expect(f.title).not.toMatch(/[()]/);
-    const object = f.title.replace(/^\S+\s+/, '').replace(/ in \S+$/, '').toLowerCase();
+    const object = f.title.replace(/^\S+\s+(remaining\s+)?/, '').replace(/ in \S+$/, '').replace(/ (defects|further)$/, '').toLowerCase();
     // Its words come from two or more of the changes it cites: a line of work, not one change.
     const naming = f.evidence.filter((e) => object.split(/[^a-z0-9-]+/).filter((w) => w.length > 3).some((w) => e.text.toLowerCase().includes(w.replace(/s$/, ''))));
     expect(naming.length, f.title).toBeGreaterThanOrEqual(2);

@@ -20,7 +20,7 @@ function parser(): WinkMethods {
 }
 
 /** Nouns too general to be an aspect on their own. */
-const GENERIC = new Set(
+export const GENERIC = new Set(
   `issue issues bug bugs problem problems support case cases way ways thing things usage use behavior behaviour code docs doc
   documentation test tests typo typos version versions fix fixes change changes update updates improvement improvements
   feature features option options error errors value values type types example examples function functions method methods
@@ -31,7 +31,7 @@ const GENERIC = new Set(
   instances object objects field fields argument arguments parameter parameters`.split(/\s+/),
 );
 /** Leading adjectives that carry no aspect ("new", "better"). */
-const EMPTY_ADJ = /^(new|old|other|some|more|most|better|proper|correct|incorrect|wrong|right|missing|unnecessary|unused|extra|additional|minor|small|various|several|certain|same|different|possible|current|existing|default|specific|first|second|last|next|few|many|whole|full|simple|little|own|good|bad|unexpected|invalid|valid|broken|related)$/i;
+const EMPTY_ADJ = /^(new|old|other|some|more|most|better|proper|correct|incorrect|wrong|right|missing|unnecessary|unused|extra|additional|minor|small|various|several|certain|same|different|possible|current|existing|default|specific|first|second|last|next|few|many|whole|full|simple|little|own|good|bad|unexpected|invalid|valid|broken|related|up|out|down)$/i;
 
 export interface Aspect {
   /** As shown: lower-case prose or a code identifier as written. */
@@ -56,7 +56,7 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
   const spaces = doc.tokens().out(its.precedingSpaces as unknown as typeof its.value);
   let run: number[] = [];
   const flush = () => {
-    while (run.length && (pos[run[0]!] === 'ADJ' && EMPTY_ADJ.test(words[run[0]!]!))) run.shift();
+    while (run.length && (pos[run[0]!] === 'ADJ' || pos[run[0]!] === 'ADP' || pos[run[0]!] === 'ADV') && EMPTY_ADJ.test(words[run[0]!]!)) run.shift();
     while (run.length && pos[run.at(-1)!] !== 'NOUN' && pos[run.at(-1)!] !== 'PROPN') run.pop();
     const run0 = run;
     const toks = run.slice(-4).map((i) => words[i]!);

@@ -71,7 +71,10 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
         criteria = [`A test of ${object} that is not in the suite at T0 is added and passes on every platform of the CI matrix.`];
         break;
       default: {
-        title = `${f.verb} ${object} in ${where}`;
+        // One change names the focus: stated as the line's next step, not as that change again.
+        const single = f.items.length < 2;
+        const next = { bugfix: `Fix remaining ${object} defects`, feature: `Extend ${object} further`, refactor: `Refactor ${object} further` }[f.category];
+        title = `${single ? next : `${f.verb} ${object}`} in ${where}`;
         const cases = f.cases.length > 1 ? f.cases : [];
         if (f.category === 'bugfix') {
           expectedBehavior = `${capitalize(object)} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;

@@ -1,7 +1,7 @@
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import type { Category } from '../model.js';
-import { aspectsOf } from './aspects.js';
+import { GENERIC, aspectsOf } from './aspects.js';
 import { taskPhrase } from './phrase.js';
 import type { StreamItem } from './streams.js';
 
@@ -51,6 +51,22 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
       const words = a.text.startsWith('`') ? [a.text] : a.text.split(' ');
       phrases.push({ item, words, stems: a.text.startsWith('`') ? [a.key] : words.map((w) => stem(w.toLowerCase())) });
     }
+  }
+  // The same task stated by two or more changes ("Keep clients in sync" twice) is the line itself.
+  const stated = new Map<string, { verb: string; object: string; items: StreamItem[] }>();
+  for (const item of items) {
+    const p = taskPhrase(item.title, fallback, names);
+    // An object that opens with a preposition ("to the triage team") names no thing on its own.
+    if (!p || p.object.split(' ').length < 2 || /^(to|in|on|for|of|from|with|by|at|up|out)\b/i.test(p.object)) continue;
+    const key = p.text.toLowerCase();
+    const s = stated.get(key) ?? { verb: p.verb, object: p.object, items: [] };
+    s.items.push(item);
+    stated.set(key, s);
+  }
+  const repeated = [...stated.values()].filter((s) => s.items.length >= 2).sort((a, b) => b.items.length - a.items.length || compareText(a.object, b.object))[0];
+  if (repeated) {
+    const category = majority(repeated.items, fallback);
+    return { object: repeated.object, cases: [repeated.object], verb: repeated.verb, category, items: repeated.items };
   }
   // The content word the most (and most recent) changes name: summed recency of distinct changes, two or more.
   const byWord = new Map<string, Map<string, StreamItem>>();
@@ -102,23 +118,33 @@ function specific(text: string): number {
 function merge(mine: readonly Phrase[], focus: string): { object: string; cases: string[] } {
   const at = (p: Phrase) => p.stems.indexOf(focus);
   const headed = mine.filter((p) => at(p) === p.words.length - 1).length;
-  const asHead = headed * 2 >= mine.length;
   const form = commonest(mine.map((p) => p.words[at(p)]!));
-  const parts: string[] = [];
-  const cases: string[] = [];
-  for (const p of mine) {
-    const i = at(p);
-    const part = (asHead ? p.words.slice(0, i) : p.words.slice(i + 1)).join(' ').replace(/^[-\s]+|[-\s]+$/g, '');
-    if (!part || parts.some((x) => x.toLowerCase() === part.toLowerCase())) continue;
-    // A part that contains another (or is contained) says the same case twice.
-    if (parts.some((x) => x.toLowerCase().includes(part.toLowerCase()) || part.toLowerCase().includes(x.toLowerCase()))) continue;
-    parts.push(part);
-    cases.push(asHead ? `${part} ${form}` : `${form} ${part}`);
-    if (parts.length >= 3) break;
+  const collect = (asHead: boolean) => {
+    const parts: string[] = [];
+    for (const p of mine) {
+      const i = at(p);
+      const words = asHead ? p.words.slice(0, i) : p.words.slice(i + 1);
+      // Without a general trailing noun ("URL parsing tests" -> "parsing").
+      while (!asHead && words.length > 1 && GENERIC.has(words.at(-1)!.toLowerCase())) words.pop();
+      const part = words.join(' ').replace(/^[-\s]+|[-\s]+$/g, '');
+      if (!part || (!asHead && GENERIC.has(part.toLowerCase()))) continue;
+      // A part that contains another (or is contained) says the same case twice.
+      if (parts.some((x) => x.toLowerCase().includes(part.toLowerCase()) || part.toLowerCase().includes(x.toLowerCase()))) continue;
+      parts.push(part);
+      if (parts.length >= 3) break;
+    }
+    return parts;
+  };
+  // As head when it ends most of its phrases; the other way round when that way finds no parts.
+  let asHead = headed * 2 >= mine.length;
+  let parts = collect(asHead);
+  if (parts.length === 0) {
+    asHead = !asHead;
+    parts = collect(asHead);
   }
   if (parts.length === 0) return { object: form, cases: [form] };
   const object = asHead ? `${joinAnd(parts)} ${form}` : `${form} ${joinAnd(parts)}`;
-  return { object, cases };
+  return { object, cases: parts.map((part) => (asHead ? `${part} ${form}` : `${form} ${part}`)) };
 }
 
 /** The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. */
