@@ -130,3 +130,28 @@ test('a phrase reads as a task whatever form its verb took, and chores state non
   expect(taskPhrase('Merge branch main into stable', 'feature')).toBeNull();
   expect(taskPhrase('Bump actions/cache from 3.0.11 to 3.2.2 (#2425)', 'feature')).toBeNull();
 });
+
+test('changes that name one thing in different cases are merged into one object, and a thing only one change names is asked for as its next step', async () => {
+  const at = (m: number, d: number) => `2024-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const repo = await makeRepo([
+    { at: at(1, 2), msg: 'Initial commit', files: { 'src/shell/complete.js': 'export {}\n', 'src/render/table.js': 'export {}\n' } },
+    { at: at(6, 3), msg: 'Fix zsh completion of words with colons (#41)', author: alice, files: { 'src/shell/complete.js': 'export const a = 1;\n' } },
+    { at: at(7, 9), msg: "fix: PowerShell completion doesn't quote spaces (#44)", author: bob, files: { 'src/shell/complete.js': 'export const a = 2;\n' } },
+    { at: at(8, 14), msg: 'Fix fish completion for nested groups, thanks @bobthebuilder42 (#47)', author: bob, files: { 'src/shell/complete.js': 'export const a = 3;\n' } },
+    { at: at(9, 1), msg: 'Render wide characters in table borders (#50)', author: alice, files: { 'src/render/table.js': 'export const t = 1;\n' } },
+    { at: at(10, 2), msg: 'Refactor the render module into smaller files (#52)', author: alice, files: { 'src/render/table.js': 'export const t = 2;\n' } },
+  ]);
+  const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const titles = draft.families.map((f) => f.title);
+  const shell = draft.families.find((f) => f.anchor.name.startsWith('src/shell'));
+  // One object, its cases joined around the word they share, newest first; no aspect list, no user name.
+  expect(shell?.title, titles.join(' | ')).toMatch(/^Fix fish, PowerShell and zsh completion in src\/shell/);
+  // Only one change names the render module: the title asks for the line's next step, not that change again.
+  expect(titles.find((t) => / in src\/render/.test(t))).toMatch(/^Refactor render module further in src\/render/);
+  expect(shell!.title).not.toMatch(/bobthebuilder42|[()]/);
+  expect(shell!.acceptance_criteria[0]).toMatch(/regression test .*completion fails at T0 and passes after the change/);
+  for (const f of draft.families) {
+    for (const e of f.evidence) expect(f.title.toLowerCase()).not.toContain(e.text.replace(/\s*\(#\d+\)$/, '').toLowerCase());
+  }
+});

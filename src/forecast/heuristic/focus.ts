@@ -58,6 +58,8 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
     const p = taskPhrase(item.title, fallback, names);
     // An object that opens with a preposition ("to the triage team") names no thing on its own.
     if (!p || p.object.split(' ').length < 2 || /^(to|in|on|for|of|from|with|by|at|up|out)\b/i.test(p.object)) continue;
+    // Nor does one of general words alone ("various typos").
+    if (aspectsOf(p.object, names, exclude).length === 0) continue;
     const key = p.text.toLowerCase();
     const s = stated.get(key) ?? { verb: p.verb, object: p.object, items: [] };
     s.items.push(item);
