@@ -1,5 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
 import { snapshotRepository } from '../../src/api/snapshot.js';
+import { calibrate } from '../../src/forecast/backtest/calibration.js';
 import { pastView } from '../../src/forecast/backtest/past-view.js';
 import { createHeuristicForecaster, type ForecastDraft } from '../../src/forecast/index.js';
 import type { Snapshot } from '../../src/snapshot/model.js';
@@ -64,19 +65,23 @@ test('the record comes from replays at T0-6m, -12m and -18m whose windows close 
   expect(backtest.hits).toBeGreaterThan(backtest.candidates / 2);
 });
 
-test('each family carries its backtest record in its score components, and the score is that calibrated rate', () => {
+test('each family carries its backtest record and calibration in its score components, and the score is the fitted map of its record', () => {
   const families = withFuture.draft.families;
   expect(families.length).toBeGreaterThanOrEqual(3);
   for (const f of families) {
     expect(f.score_components).toMatchObject({ backtest_replays: 3, backtest_candidates: expect.any(Number), backtest_hits: expect.any(Number), heat: expect.any(Number) });
-    for (const key of ['backtest_scaled', 'backtest_base', 'backtest_kind', 'backtest_continued', 'people_factor']) {
+    for (const key of ['backtest_scaled', 'backtest_base', 'backtest_kind', 'backtest_continued', 'people_factor', 'rank_score', 'calibrated']) {
       expect(f.score_components[key]).toBeGreaterThan(0);
       expect(f.score_components[key]).toBeLessThanOrEqual(1);
     }
-    // Every stream went on each month: the record says so, scaled down for people's stricter strong label.
-    expect(f.score).toBeGreaterThan(0.5);
-    expect(f.score).toBeCloseTo(f.score_components.backtest_continued! * f.score_components.people_factor!, 2);
-    expect(f.rationale).toMatch(/backtests at 2024-07-01, 2024-01-01, 2023-07-01/);
+    // Every stream went on each month: the record says so, and it ranks the family above a pending note's rate.
+    expect(f.score_components.backtest_continued).toBeGreaterThan(0.7);
+    expect(f.score_components.rank_score).toBeCloseTo(f.score_components.backtest_continued! * f.score_components.people_factor!, 2);
+    expect(f.score_components.rank_score).toBeGreaterThan(0.5);
+    expect(f.score).toBe(calibrate({ rank: f.score_components.rank_score! }));
+    expect(f.score).toBe(f.score_components.calibrated);
+    expect(f.rationale).toMatch(/is the probability that people label this family strong/);
+    expect(f.rationale).toMatch(/backtests at 2024-07-01, 2024-01-01, 2023-07-01/i);
   }
   const scores = families.map((f) => f.score);
   expect([...scores].sort((a, b) => b - a)).toEqual(scores);

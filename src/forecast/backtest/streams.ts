@@ -4,6 +4,7 @@ import { carriesOut } from '../../text/work-match.js';
 import { addDuration } from '../../time.js';
 import { buildStreams, componentOf, isChore, itemTopic, type Stream, type StreamOptions } from '../heuristic/streams.js';
 import { pastView, workBetween } from './past-view.js';
+import { calibrate, calibrationFeatures, calibrationWhy } from './calibration.js';
 import { fitScale } from './record.js';
 
 /**
@@ -65,11 +66,11 @@ export function streamTopic(s: Stream): Set<string> {
 }
 
 /**
- * How a backtest rate becomes a probability of strong later work by people's
- * rule: a later change in the same component sharing a word is looser than "a
- * change that does the predicted work". Fitted on the development study's blind
- * labels only (eval/families/dev, docs/forecast.md); held-out calibration is
- * reported, never fitted.
+ * How a backtest rate becomes a ranking score: a later change in the same
+ * component sharing a word is looser than "a change that does the predicted
+ * work" of people's strong label. Chosen, not fitted (set before any labels of
+ * these families existed); it orders families only: the score is the ranking
+ * score put on people's labels by the map fitted on them (calibration.ts).
  */
 export const PEOPLE_FACTOR = 0.75;
 /**
@@ -80,6 +81,9 @@ export const PEOPLE_FACTOR = 0.75;
 export const KIND_FACTOR: Record<string, number> = { code: 1, docs: 1, tests: 0.8, ci: 0.7 };
 
 export interface StreamScore {
+  /** What families are ordered by (rank_score). */
+  rank: number;
+  /** The calibrated probability of strong later work. */
   score: number;
   components: Record<string, number>;
   why: string;
@@ -97,7 +101,8 @@ export const STREAM_PRIOR = { a: -1.056, b: 1.339, base: 0.52, kinds: { code: 0.
  * A stream's probability of strong work in the window: the chance it
  * continues, from its heat on the repository's own backtest scale (Platt
  * scaling) and its kind's rate there, blended in log-odds with the pooled
- * prior by the record's size (n / (n + 20)), then times the people factor.
+ * prior by the record's size (n / (n + 20)), times the people factor: the
+ * ranking score; put on people's label by the fitted map (calibration.ts).
  */
 export function scoreStream(record: StreamRecord | null, s: Stream): StreamScore {
   const x = Math.log1p(s.heat);
@@ -119,10 +124,12 @@ export function scoreStream(record: StreamRecord | null, s: Stream): StreamScore
   }
   const continued = 1 / (1 + Math.exp(-(w * zOwn + (1 - w) * zPrior)));
   const factor = PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1);
-  const score = round(Math.min(0.95, Math.max(0.02, factor * continued)));
+  const rank = round(Math.min(0.95, Math.max(0.02, factor * continued)));
+  const score = calibrate({ rank });
   const [kh, kn] = record?.kinds[s.kind] ?? [0, 0];
   const replays = record?.replays ?? [];
   return {
+    rank,
     score,
     components: {
       heat: s.heat,
@@ -134,15 +141,18 @@ export function scoreStream(record: StreamRecord | null, s: Stream): StreamScore
       prior_continued: round(1 / (1 + Math.exp(-zPrior))),
       backtest_continued: round(continued),
       people_factor: round(factor),
+      rank_score: rank,
+      calibration_logit: round(calibrationFeatures({ rank })[0]),
+      calibrated: score,
       backtest_replays: replays.length,
       backtest_candidates: record?.streams ?? 0,
       backtest_hits: record?.hits ?? 0,
     },
     why:
-      `Score ${score.toFixed(2)}: backtests at ${replays.map((r) => r.cutoff.slice(0, 10)).join(', ') || '(none)'} (6-month windows closed by T0) ` +
+      `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: backtests at ${replays.map((r) => r.cutoff.slice(0, 10)).join(', ') || '(none)'} (6-month windows closed by T0) ` +
       `rebuilt ${n} streams, of which ${record?.hits ?? 0} got a later change in their component on their topic; ` +
       `this stream's heat puts it at ${scaled.toFixed(2)} there, ${s.kind} streams continued ${kh}/${kn}; ` +
-      `blended with the pooled prior (weight ${round(w)}) that is ${continued.toFixed(2)}, times ${round(factor)} for people's stricter strong label on ${s.kind} work.`,
+      `blended with the pooled prior (weight ${round(w)}) that is ${continued.toFixed(2)}, times the chosen ranking factor ${round(factor)} for ${s.kind} work.`,
   };
 }
 

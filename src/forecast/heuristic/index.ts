@@ -10,6 +10,7 @@ import { compareText } from '../../text/order.js';
 import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR, type StreamRecord } from '../backtest/streams.js';
+import { calibrate, calibrationFeatures, calibrationWhy, SCORE_CALIBRATION } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
 
 /** Every knob of the heuristic forecaster; defaults set on the demo and the eval/ development repositories. */
@@ -45,10 +46,10 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
 };
 
 /**
- * Probability that a family of pending work (stated by the repository at T0)
- * gets strong later work, by the kind of signal its title comes from: the
- * share of such families people labelled strong on the development study
- * (eval/families/dev; docs/forecast.md). Held-out labels are never fitted.
+ * The ranking score of a family of pending work (stated by the repository at
+ * T0), by the kind of signal its title comes from: chosen from the share of
+ * such families people labelled strong in round 1 (eval/families/dev). Its
+ * score is this put on people's labels by the fitted map (backtest/calibration.ts).
  */
 export const PENDING_RATES: Record<string, number> = { pending: 0.25, todo: 0.15, roadmap: 0.2, changelog: 0.2, issue: 0.2 };
 
@@ -70,7 +71,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const streamOptions = { lookbackDays: options.lookbackDays, minItems: options.minStreamItems };
       const streams = buildStreams(snapshot, streamOptions, names);
       const record = options.backtest ? learnStreamRecord(snapshot, streamOptions, names) : null;
-      const drafts: { score: number; title: string; kind: string; render: (id: string) => TaskFamily }[] = [];
+      const drafts: { rank: number; score: number; title: string; kind: string; render: (id: string) => TaskFamily }[] = [];
       const perKind = new Map<string, number>();
       // The project's own name is no aspect of its work ("zustand", "click").
       const projectWords = new Set(snapshot.repo.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
@@ -81,16 +82,17 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         if (!text) continue;
         perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
         const score = scoreStream(record, stream);
-        drafts.push({ score: score.score, title: text.title, kind: stream.kind, render: (id) => renderDirection(stream, text, id, names, score) });
+        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
       for (const c of choosePending(passing, names, options.maxPerAnchor)) {
-        const rate = PENDING_RATES[c.kind] ?? 0.15;
-        const why = `Score ${rate.toFixed(2)}: the share of families stated from a ${c.kind} signal that people labelled strong on the development study.`;
-        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rate };
-        drafts.push({ score: rate, title: c.title, kind: c.kind, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score: rate, components, why }, c.text)! });
+        const rank = PENDING_RATES[c.kind] ?? 0.15;
+        const score = calibrate({ rank });
+        const why = `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
+        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, rank_score: rank, calibration_logit: round3(calibrationFeatures({ rank })[0]), calibrated: score };
+        drafts.push({ rank, score, title: c.title, kind: c.kind, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score, components, why }, c.text)! });
       }
-      drafts.sort((a, b) => b.score - a.score || compareText(a.title, b.title));
+      drafts.sort((a, b) => b.rank - a.rank || compareText(a.title, b.title));
       const families: TaskFamily[] = demoteLooseKinds(drafts, record).slice(0, request.maxFamilies).map((d, i) => d.render(`F${i + 1}`));
       const abstainReason = families.length
         ? null
@@ -107,7 +109,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
             candidates: scored.length,
             dropped,
             streams: streams.length,
-            backtest: record ? { replays: record.replays, candidates: record.streams, hits: record.hits, kinds: record.kinds, peopleFactor: PEOPLE_FACTOR } : null,
+            backtest: record ? { replays: record.replays, candidates: record.streams, hits: record.hits, kinds: record.kinds, peopleFactor: PEOPLE_FACTOR, calibration: SCORE_CALIBRATION } : null,
           },
           families,
           abstained: families.length === 0,
@@ -197,6 +199,10 @@ function statesWork(note: string, title: string): boolean {
   const verb = title.split(/\s+/)[0]!.toLowerCase();
   if (verb === 'stop') return /^(do not|don't|never)\b/.test(text);
   return text.startsWith(verb.slice(0, Math.max(3, verb.length - 1)));
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

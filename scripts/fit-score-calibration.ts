@@ -1,0 +1,147 @@
+/**
+ * Refits the heuristic's score calibration (src/forecast/backtest/calibration.ts)
+ * from people's blind family labels, and prints its reliability.
+ *
+ *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev2 [--check eval/families/heldout2 ...] [--json]
+ *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/<set> --db STORE     # (re)write score-inputs.jsonl
+ *
+ * Fits on the heuristic's families of --dir (their primary labels, labels-1.jsonl,
+ * and their calibration inputs, score-inputs.jsonl), then prints the constants
+ * beside the shipped SCORE_CALIBRATION and, for --dir, each --check set and all
+ * of them pooled, the reliability table (0.1 score bins: families, mean score,
+ * people's strong rate) of the scores the families carried (key.jsonl) and of
+ * the calibrated scores of the same families.
+ *
+ * With --db, each packet's score-inputs.jsonl is first written from the store the
+ * packet was made from: the heuristic's family of the same title and family id in
+ * the packet's repository, and its ranking score (the calibration's input).
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { calibrate, fitScoreCalibration, SCORE_CALIBRATION, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
+
+export interface LabelledFamily {
+  repo: string;
+  blind: string;
+  rank: number;
+  /** The score the family carried when labelled (key.jsonl). */
+  score: number;
+  input: CalibrationInput;
+  strong: boolean;
+}
+
+const readLines = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as T);
+
+function packetsOf(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'key.jsonl')))
+    .map((d) => d.name)
+    .sort();
+}
+
+/** The heuristic's labelled families of a set, with their calibration inputs and people's primary label. */
+export function loadLabelledFamilies(dir: string): LabelledFamily[] {
+  const out: LabelledFamily[] = [];
+  for (const repo of packetsOf(dir)) {
+    const inputsFile = join(dir, repo, 'score-inputs.jsonl');
+    if (!existsSync(inputsFile) || !existsSync(join(dir, repo, 'labels-1.jsonl'))) continue;
+    const labels = new Map(readLines<{ blind: string; label: string }>(join(dir, repo, 'labels-1.jsonl')).map((l) => [l.blind, l.label]));
+    const inputs = new Map(readLines<{ blind: string; input: CalibrationInput }>(inputsFile).map((l) => [l.blind, l.input]));
+    for (const key of readLines<{ blind: string; forecaster: string; rank: number; score: number }>(join(dir, repo, 'key.jsonl'))) {
+      if (key.forecaster !== 'heuristic') continue;
+      const input = inputs.get(key.blind);
+      const label = labels.get(key.blind);
+      if (!input || !label) throw new Error(`${dir}/${repo}: ${key.blind} has no ${input ? 'primary label' : 'score input'}`);
+      out.push({ repo, blind: key.blind, rank: key.rank, score: key.score, input, strong: label === 'strong' });
+    }
+  }
+  return out;
+}
+
+/** Reliability rows: 0.1-wide score bins with families, mean score and observed strong rate. */
+export function reliability(families: readonly LabelledFamily[], score: (f: LabelledFamily) => number) {
+  const bins = new Map<number, LabelledFamily[]>();
+  for (const f of families) {
+    const bin = Math.min(9, Math.floor(score(f) * 10));
+    bins.set(bin, [...(bins.get(bin) ?? []), f]);
+  }
+  return [...bins]
+    .sort((a, b) => a[0] - b[0])
+    .map(([bin, of]) => {
+      const mean = of.reduce((a, f) => a + score(f), 0) / of.length;
+      const strong = of.filter((f) => f.strong).length;
+      return { bin: `${(bin / 10).toFixed(1)}-${((bin + 1) / 10).toFixed(1)}`, families: of.length, mean, strong, observed: strong / of.length };
+    });
+}
+
+async function exportInputs(dir: string, db: string): Promise<void> {
+  const { default: Database } = await import('better-sqlite3');
+  const store = new Database(db, { readonly: true });
+  for (const repo of packetsOf(dir)) {
+    const forecasts = store
+      .prepare("SELECT f.id FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster = 'heuristic' AND r.name = ?")
+      .all(repo) as { id: number }[];
+    if (forecasts.length !== 1) throw new Error(`${db}: ${forecasts.length} heuristic forecasts of ${repo}, expected 1`);
+    const rows = store.prepare('SELECT family_id, title, score, data FROM families WHERE forecast_id = ?').all(forecasts[0]!.id) as { family_id: string; title: string; score: number; data: string }[];
+    const byTitle = new Map(rows.map((r) => [r.title, r]));
+    const titles = new Map(readLines<{ blind: string; title: string }>(join(dir, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
+    const lines: string[] = [];
+    for (const key of readLines<{ blind: string; forecaster: string; familyId: string; score: number }>(join(dir, repo, 'key.jsonl'))) {
+      if (key.forecaster !== 'heuristic') continue;
+      const row = byTitle.get(titles.get(key.blind) ?? '');
+      if (!row || row.family_id !== key.familyId) throw new Error(`${repo}: ${key.blind} "${titles.get(key.blind)}" is not family ${key.familyId} of the store's forecast`);
+      // The ranking score: the score the family carried before calibration (rank_score once calibrated).
+      const components = (JSON.parse(row.data) as { score_components: Record<string, number> }).score_components;
+      const input: CalibrationInput = { rank: components.rank_score ?? row.score };
+      lines.push(JSON.stringify({ blind: key.blind, familyId: key.familyId, input }));
+    }
+    writeFileSync(join(dir, repo, 'score-inputs.jsonl'), lines.join('\n') + '\n');
+  }
+  store.close();
+}
+
+function table(name: string, families: readonly LabelledFamily[], fitted: ScoreCalibration): string[] {
+  const fmt = (rows: ReturnType<typeof reliability>) =>
+    rows.map((r) => `| ${r.bin} | ${r.families} | ${r.mean.toFixed(3)} | ${r.strong} | ${r.observed.toFixed(3)} | ${r.families >= 10 ? (Math.abs(r.observed - r.mean) <= 0.1 ? 'yes' : 'NO') : '(n<10)'} |`);
+  const head = ['| bin | families | mean score | strong | observed | within 10 pts |', '|---|---|---|---|---|---|'];
+  return [
+    `${name}, before (scores as labelled):`,
+    ...head,
+    ...fmt(reliability(families, (f) => f.score)),
+    `${name}, after (calibrated):`,
+    ...head,
+    ...fmt(reliability(families, (f) => calibrate(f.input, fitted))),
+    '',
+  ];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { dir: { type: 'string' }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' } } });
+  if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--check <set> ...] [--db STORE] [--json]');
+  if (values.db) await exportInputs(values.dir, values.db);
+  const fit = loadLabelledFamilies(values.dir);
+  const fitted = fitScoreCalibration(fit.map((f) => ({ input: f.input, strong: f.strong })));
+  if (values.json) {
+    console.log(JSON.stringify(fitted, null, 2));
+    return;
+  }
+  const same = JSON.stringify(fitted) === JSON.stringify(SCORE_CALIBRATION);
+  const lines = [`Fitted on ${values.dir}: ${JSON.stringify(fitted)}`, same ? 'Same as the shipped SCORE_CALIBRATION.' : `Shipped SCORE_CALIBRATION differs: ${JSON.stringify(SCORE_CALIBRATION)}`, ''];
+  lines.push(...table(values.dir, fit, fitted));
+  const pooled = [...fit];
+  for (const check of values.check ?? []) {
+    const of = loadLabelledFamilies(check);
+    pooled.push(...of);
+    lines.push(...table(`${check} (never fitted on)`, of, fitted));
+  }
+  if (values.check?.length) lines.push(...table('pooled', pooled, fitted));
+  console.log(lines.join('\n'));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
