@@ -148,7 +148,7 @@ test('changes that name one thing in different cases are merged into one object,
   // One object, its cases joined around the word they share, newest first; no aspect list, no user name.
   expect(shell?.title, titles.join(' | ')).toMatch(/^Fix fish, PowerShell and zsh completion in src\/shell/);
   // Only one change names the render module: the title asks for the line's next step, not that change again.
-  expect(titles.find((t) => / in src\/render/.test(t))).toMatch(/^Refactor render module further in src\/render/);
+  expect(titles.find((t) => / in src\/render/.test(t))).toMatch(/^Continue refactoring render table after render module in src\/render/);
   expect(shell!.title).not.toMatch(/bobthebuilder42|[()]/);
   expect(shell!.acceptance_criteria[0]).toMatch(/regression test .*completion fails at T0 and passes after the change/);
   for (const f of draft.families) {

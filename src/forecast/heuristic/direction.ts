@@ -1,7 +1,7 @@
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
-import { componentTerm } from './aspects.js';
+import { componentTerm, topAspects } from './aspects.js';
 import { joinAnd, streamFocus } from './focus.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
@@ -30,7 +30,8 @@ export interface DirectionText {
 export function directionText(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string> = new Set()): DirectionText | null {
   const term = stream.kind === 'code' ? codeTerm(stream) : '';
   const skip = new Set([...exclude, ...term.split(/\s+/).map((w) => stem(w.toLowerCase()))]);
-  const focus = streamFocus(stream.items, names, skip, stream.category);
+  // The component's own words stay: the title names its place by path, and its line of work is often named by them ("retry").
+  const focus = streamFocus(stream.items, names, exclude, stream.category);
   const pages = stream.kind === 'docs' ? docPages(stream, 2) : [];
   if (!focus && pages.length === 0) return null;
   const where = stream.component;
@@ -38,6 +39,9 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   const inTests = tests ? ` in ${tests}` : '';
   const cite = (items: readonly StreamItem[]) => items.slice(0, 2).map((i) => `"${i.title.trim()}" (${i.ref})`).join(' and ');
   const focusItems = focus?.items ?? stream.items;
+  // What else the line kept touching, for the reader (and the judges) of the behaviour: the old aspect list, not the title.
+  const themes = topAspects(stream.items.map((i) => ({ title: i.title, recency: i.recency })), names, skip, 3).filter((t) => !focus || !focus.object.toLowerCase().includes(t.toLowerCase()));
+  const recurring = themes.length ? ` Its changes before T0 also touched ${joinAnd(themes)}.` : '';
   const continuing = `continuing ${cite(focusItems)}`;
   let title: string;
   let expectedBehavior: string;
@@ -46,10 +50,10 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   if (stream.kind === 'docs' && pages.length) {
     // The documentation is named by the pages its changes kept touching, which say more than loose words of its titles.
     const object = `the ${joinAnd(pages)} page${pages.length > 1 ? 's' : ''}`;
-    title = `Correct and extend ${object} in ${where}/`;
+    title = `Fix, restructure and extend the documentation pages (${pages.join(', ')})`;
     aspects = pages;
-    expectedBehavior = `${capitalize(object)} under ${where}/ state current behaviour, ${continuing}: what is wrong or missing there at T0 is corrected, and the examples on them run as shown.`;
-    criteria = pages.map((p) => `The ${p} page states current behaviour: each example on it runs as shown, and the site builds without new warnings.`);
+    expectedBehavior = `The pages under ${where}/ that cover ${joinAnd(pages)} are corrected or extended: each states current behaviour, its examples run as shown, and the site builds without new warnings.`;
+    criteria = pages.map((p) => `The documentation of ${p} is updated and cross-linked from the index or the page that introduces it.`);
   } else {
     const f = focus!;
     aspects = f.cases;
@@ -73,7 +77,11 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       default: {
         // One change names the focus: stated as the line's next step, not as that change again.
         const single = f.items.length < 2;
-        const next = { bugfix: `Fix remaining ${object} defects`, feature: `Extend ${object} further`, refactor: `Refactor ${object} further` }[f.category];
+        // Named with the component's own words, the line that change belongs to ("http retry").
+        const line = term && !object.toLowerCase().includes(term.toLowerCase()) ? term : '';
+        const next = line
+          ? { bugfix: `Fix more ${line} defects like ${object}`, feature: `Extend ${line} beyond ${object}`, refactor: `Continue refactoring ${line} after ${object}` }[f.category]
+          : { bugfix: `Fix remaining ${object} defects`, feature: `Extend ${object} further`, refactor: `Refactor ${object} further` }[f.category];
         title = `${single ? next : `${f.verb} ${object}`} in ${where}`;
         const cases = f.cases.length > 1 ? f.cases : [];
         if (f.category === 'bugfix') {
@@ -89,6 +97,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       }
     }
   }
+  expectedBehavior += recurring;
   return {
     title, term, aspects, expectedBehavior,
     acceptanceCriteria: [...criteria, 'Every test that passed before the change still passes.'],

@@ -123,7 +123,8 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
   const form = commonest(mine.map((p) => p.words[at(p)]!));
   const collect = (asHead: boolean) => {
     const parts: string[] = [];
-    for (const p of mine) {
+    // Parts come from the phrases where the word stands that way round: as head, last; as modifier, before its head.
+    for (const p of mine.filter((x) => (at(x) === x.words.length - 1) === asHead)) {
       const i = at(p);
       const words = asHead ? p.words.slice(0, i) : p.words.slice(i + 1);
       // Without a general trailing noun ("URL parsing tests" -> "parsing").
@@ -137,16 +138,18 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
     }
     return parts;
   };
-  // As head when it ends most of its phrases; the other way round when that way finds no parts.
-  let asHead = headed * 2 >= mine.length;
+  // As head when it ends more than half of its phrases; the other way round when that way finds no parts.
+  let asHead = headed * 2 > mine.length;
   let parts = collect(asHead);
   if (parts.length === 0) {
     asHead = !asHead;
     parts = collect(asHead);
   }
   if (parts.length === 0) return { object: form, cases: [form] };
-  const object = asHead ? `${joinAnd(parts)} ${form}` : `${form} ${joinAnd(parts)}`;
-  return { object, cases: parts.map((part) => (asHead ? `${part} ${form}` : `${form} ${part}`)) };
+  // The word as written where it stands that way round ("quoted" before its head, "quote" as head).
+  const shown = commonest(mine.filter((x) => (at(x) === x.words.length - 1) === asHead).map((x) => x.words[at(x)]!));
+  const object = asHead ? `${joinAnd(parts)} ${shown}` : `${shown} ${joinAnd(parts)}`;
+  return { object, cases: parts.map((part) => (asHead ? `${part} ${shown}` : `${shown} ${part}`)) };
 }
 
 /** The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. */
