@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { writeRepo } from '../../src/demo/write-repo.js';
+import { writeRepoOnce } from '../fixtures/repo-cache.js';
 import { tempDir } from '../fixtures/repo.js';
 import { STUDY_T0, studyCommits, writeConfig } from '../study/fixtures.js';
 
@@ -95,7 +95,7 @@ export interface FaultStudy {
 /** What the fault tests (errors, faults) start from: repositories, a study config named `name`, and a Redis. */
 export async function setUpFaultStudy(name: string): Promise<FaultStudy> {
   const root = await tempDir('swe-future-faults-');
-  await Promise.all([writeRepo(join(root, 'clones/alpha'), studyCommits('http')), writeRepo(join(root, 'clones/beta'), studyCommits('parser', 3)), writeRepo(join(root, 'clones/gamma'), studyCommits('cache', 6))]);
+  await Promise.all([writeRepoOnce(join(root, 'clones/alpha'), studyCommits('http')), writeRepoOnce(join(root, 'clones/beta'), studyCommits('parser', 3)), writeRepoOnce(join(root, 'clones/gamma'), studyCommits('cache', 6))]);
   // One judge: what is under test is the queue; the results per repository are forecasters × judges.
   const config = writeConfig(root, { name, judges: ['lexical'], repos: ['alpha', 'beta'].map((n) => ({ path: `clones/${n}`, t0: STUDY_T0 })) });
   const redis = await startRedis(PASSWORD);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, expect, test } from 'vitest';
 import { writeRepo } from '../../src/demo/write-repo.js';
+import { writeRepoOnce } from '../fixtures/repo-cache.js';
 import { runCli, runCliJson } from '../cli/run-cli.js';
 import { tempDir } from '../fixtures/repo.js';
 import { STUDY_T0, studyCommits, writeConfig } from './fixtures.js';
@@ -11,8 +12,8 @@ import { STUDY_T0, studyCommits, writeConfig } from './fixtures.js';
 let root: string;
 beforeAll(async () => {
   root = await tempDir('swe-future-study-');
-  await writeRepo(join(root, 'clones/alpha'), studyCommits('http'));
-  await writeRepo(join(root, 'clones/beta'), studyCommits('parser', 3));
+  await writeRepoOnce(join(root, 'clones/alpha'), studyCommits('http'));
+  await writeRepoOnce(join(root, 'clones/beta'), studyCommits('parser', 3));
   mkdirSync(join(root, 'eval'));
 });
 

@@ -4,8 +4,8 @@ import { snapshotRepository } from '../../src/api/snapshot.js';
 import { validateForecast } from '../../src/api/validate.js';
 import type { CommitSpec } from '../../src/demo/model.js';
 import { DEMO_T0, demoScenario } from '../../src/demo/scenario.js';
-import { writeRepo } from '../../src/demo/write-repo.js';
 import { tempDir } from '../fixtures/repo.js';
+import { writeRepoOnce } from '../fixtures/repo-cache.js';
 
 /**
  * The demo repository (optionally with its commits edited) taken through
@@ -19,7 +19,7 @@ export async function demoValidation(edit?: (commits: CommitSpec[]) => CommitSpe
   const db = join(dir, 'swe-future.db');
   const scenario = demoScenario();
   const commits = edit ? edit(structuredClone(scenario.commits)) : scenario.commits;
-  const written = await writeRepo(repo, commits, { onlyDefaultBranch: true });
+  const written = await writeRepoOnce(repo, commits, { onlyDefaultBranch: true });
   const snapshot = await snapshotRepository({ repo, t0: DEMO_T0, db, name, manifestDir: join(dir, 'snapshots') });
   const forecast = await forecastSnapshot({ db, snapshot: snapshot.id, forecaster: 'heuristic' });
   const validation = await validateForecast({ db, forecast: forecast.id });
