@@ -11,40 +11,41 @@ beforeAll(async () => {
 });
 
 test('families and categories are summed from their tasks, and steered by where the tasks fell', () => {
-  // The demo's round of 6 makes 5 tasks (the test-suite direction F6 anchors on no source file and is refused):
-  // F1 (refactor) always + never, F2 (bugfix) and F3 (refactor) one frontier each, F4 (feature) one undetermined.
+  // The demo's round of 6 makes 5 tasks, one per family (the test-suite direction F5 anchors on no source file and is
+  // refused): F1 (refactor) always, F2 (bugfix) never, F3 (refactor) and F4 (feature) one frontier each, F7 (refactor)
+  // one undetermined.
   expect(calibration.families.map((f: any) => [f.family, f.category, f.bands.never, f.bands.frontier, f.bands.always, f.frontier_share, f.learnability, f.steer])).toEqual([
-    ['F1', 'refactor', 1, 0, 1, 0, 0.25, 'harder'], // (0 + 1) / (2 + 2); always >= never
-    ['F2', 'bugfix', 0, 1, 0, 1, 0.6667, 'keep'], // (1 + 1) / (1 + 2)
-    ['F3', 'refactor', 0, 1, 0, 1, 0.6667, 'keep'],
-    ['F4', 'feature', 0, 0, 0, null, 0.5, 'keep'], // nothing banded: (0 + 1) / (0 + 2)
-    ['F6', 'feature', 0, 0, 0, null, 0.5, 'keep'],
+    ['F1', 'refactor', 0, 0, 1, 0, 0.3333, 'harder'], // (0 + 1) / (1 + 2); always >= never
+    ['F2', 'bugfix', 1, 0, 0, 0, 0.3333, 'easier'], // never > always
+    ['F3', 'refactor', 0, 1, 0, 1, 0.6667, 'keep'], // (1 + 1) / (1 + 2)
+    ['F4', 'feature', 0, 1, 0, 1, 0.6667, 'keep'],
+    ['F5', 'feature', 0, 0, 0, null, 0.5, 'keep'], // nothing banded: (0 + 1) / (0 + 2)
     ['F7', 'refactor', 0, 0, 0, null, 0.5, 'keep'],
   ]);
-  expect(calibration.families.map((f: any) => [f.attempts, f.resolved, f.pass_rate])).toEqual([[8, 4, 0.5], [4, 2, 0.5], [4, 1, 0.25], [1, 1, 1], [0, 0, null], [0, 0, null]]);
+  expect(calibration.families.map((f: any) => [f.attempts, f.resolved, f.pass_rate])).toEqual([[4, 4, 1], [4, 0, 0], [4, 2, 0.5], [4, 1, 0.25], [0, 0, null], [1, 1, 1]]);
 });
 
 test('the next round blends window prevalence with the frontier steer, half and half, as docs/calibrate.md says', () => {
   const cats = calibration.categories;
   expect(calibration.calibration.prevalence_source).toBe('window');
   expect(cats.reduce((a: number, c: any) => a + c.prevalence, 0)).toBeCloseTo(1, 3);
-  // Per category: bugfix 1 frontier of 1 banded (2/3), feature none banded (1/2), refactor 1 frontier of 3 (2/5).
-  const learnability = { bugfix: 0.6667, feature: 0.5, refactor: 0.4 } as Record<string, number>;
-  const sum = 0.6667 + 0.5 + 0.4;
+  // Per category: bugfix 0 frontier of 1 banded (1/3), feature 1 frontier of 1 (2/3), refactor 1 frontier of 2 (2/4).
+  const learnability = { bugfix: 0.3333, feature: 0.6667, refactor: 0.5 } as Record<string, number>;
+  const sum = 0.3333 + 0.6667 + 0.5;
   for (const c of cats) {
     expect(c.learnability).toBe(learnability[c.category]);
     expect(c.share).toBeCloseTo(0.5 * c.prevalence + 0.5 * (learnability[c.category]! / sum), 3);
   }
-  // Hamilton over 6 tasks: bugfix 6 x 0.397 = 2.382, feature 2.378, refactor 1.240 -> floors 2, 2, 1; the one left goes to
-  // the largest remainder, bugfix (.382).
-  expect(cats.map((c: any) => c.share)).toEqual([0.397, 0.3964, 0.2066]);
+  // Hamilton over 6 tasks: bugfix 6 x 0.2953 = 1.772, feature 2.755, refactor 1.474 -> floors 1, 2, 1; the two left go
+  // to the largest remainders, bugfix (.772) and feature (.755).
+  expect(cats.map((c: any) => c.share)).toEqual([0.2953, 0.4591, 0.2456]);
   expect(calibration.next_allocation.map((n: any) => [n.family, n.previous, n.tasks, n.change, n.steer])).toEqual([
-    ['F1', 2, 0, -2, 'harder'],
-    ['F2', 1, 3, 2, 'keep'],
+    ['F1', 1, 0, -1, 'harder'],
+    ['F2', 1, 2, 1, 'easier'],
     ['F3', 1, 1, 0, 'keep'],
-    ['F4', 1, 1, 0, 'keep'],
-    ['F6', 1, 1, 0, 'keep'], // allocated 1 last round, refused (no source anchor)
-    ['F7', 0, 0, 0, 'keep'],
+    ['F4', 1, 2, 1, 'keep'],
+    ['F5', 1, 1, 0, 'keep'], // allocated 1 last round, refused (no source anchor)
+    ['F7', 1, 0, -1, 'keep'],
   ]);
 });
 
@@ -52,13 +53,13 @@ test('synthesize --calibration allocates by the plan: the same split for the rou
   const id = String(calibration.calibration.id);
   const next = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD', '--calibration', id]);
   expect(next.synthesis.total).toBe(6);
-  expect(next.tasks.map((t: any) => t.familyId)).toEqual(['F2', 'F2', 'F2', 'F3', 'F4', 'F6']);
-  expect(next.tasks[0].allocation).toMatchObject({ calibrationId: Number(id), steer: 'keep', categoryShare: 0.397, categoryTasks: 3 });
-  expect(next.tasks[3].allocation).toMatchObject({ steer: 'keep', categoryTasks: 1 });
-  // 10 tasks: 3.970, 3.964, 2.066 -> floors 3, 3, 2; the two left to the largest remainders, bugfix (.970) and feature (.964) -> 4, 4, 2.
+  expect(next.tasks.map((t: any) => t.familyId)).toEqual(['F2', 'F2', 'F3', 'F4', 'F4', 'F5']);
+  expect(next.tasks[0].allocation).toMatchObject({ calibrationId: Number(id), steer: 'easier', categoryShare: 0.295, categoryTasks: 2 });
+  expect(next.tasks[3].allocation).toMatchObject({ steer: 'keep', categoryTasks: 3 });
+  // 10 tasks: 2.953, 4.591, 2.456 -> floors 2, 4, 2; the two left to the largest remainders, bugfix (.953) and feature (.591) -> 3, 5, 2.
   const ten = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD', '--calibration', id, '--total', '10']);
   const per = (fam: string) => ten.tasks.filter((t: any) => t.familyId === fam).length;
-  expect([per('F1'), per('F2'), per('F3'), per('F4'), per('F6')]).toEqual([1, 4, 1, 2, 2]);
+  expect([per('F1'), per('F2'), per('F3'), per('F4'), per('F5'), per('F7')]).toEqual([1, 3, 1, 3, 2, 0]);
 });
 
 test('a calibration of another validation, or none, is refused with one line', async () => {
