@@ -14,7 +14,9 @@ import { locateRepository } from './layout.js';
  * new blob of each changed file through one `git cat-file --batch`. A line
  * is added when the new blob has it more often than the old one (a multiset
  * difference of lines: no diff algorithm, the same lines a diff adds but for
- * moved lines, which count as kept). Tolerant by design: a commit the clone
+ * moved lines, which count as kept); an identifier is added when the commit's
+ * added lines name it more often than its removed lines, over all its files
+ * (addedIdentifiers: renames, moves and rewritten lines bring nothing in). Tolerant by design: a commit the clone
  * lacks, a blob a partial clone lacks (either side), a binary or huge file
  * is skipped, never fetched and never an error; without a usable git binary,
  * or for a path that is no repository, nothing is read. Deterministic: the
@@ -58,6 +60,34 @@ export function addedLines(prev: string, next: string): string[] {
     else if (line.trim() !== '') out.push(line);
   }
   return out;
+}
+
+/**
+ * The identifiers a commit brings in: those on more of the lines its changed
+ * files have after it than before, counted over all its files together
+ * (`[before, after]` texts; '' for an added or deleted file). A line it
+ * rewrites keeps the identifiers it had (an import given a `node:` prefix
+ * adds no `AsyncLocalStorage`), and code it moves — a renamed file, a
+ * function moved to another module — adds nothing: only what the change
+ * uses more than before. Sorted.
+ */
+export function addedIdentifiers(files: readonly (readonly [string, string])[]): string[] {
+  const count = new Map<string, number>();
+  const tally = (text: string, by: number) => {
+    for (const line of text.split('\n')) {
+      const ids = new Set<string>();
+      lineIdentifiers(line, ids);
+      for (const id of ids) count.set(id, (count.get(id) ?? 0) + by);
+    }
+  };
+  for (const [prev, next] of files) {
+    // Lines kept as they were cancel out; only the lines that differ are read.
+    const added = addedLines(prev, next);
+    const removed = addedLines(next, prev);
+    tally(added.join('\n'), 1);
+    tally(removed.join('\n'), -1);
+  }
+  return [...count].filter(([, n]) => n > 0).map(([id]) => id).sort();
 }
 
 /**
@@ -119,14 +149,11 @@ async function readUnread(repoPath: string, wanted: readonly string[]): Promise<
       return new Map();
     }
     for (const [sha, files] of changedBlobs(raw)) {
-      const ids = new Set<string>();
       // One commit's blobs in flight at once (cat-file answers in order), never a whole window's.
-      const texts = await Promise.all(files.slice(0, MAX_FILES).map((f) => Promise.all([f.old === null ? Promise.resolve('') : readText(cat, f.old), readText(cat, f.new)])));
-      for (const [prev, next] of texts) {
-        if (prev === null || next === null) continue;
-        for (const line of addedLines(prev, next)) lineIdentifiers(line, ids);
-      }
-      out.set(sha, [...ids].sort().slice(0, MAX_IDENTIFIERS));
+      const texts = await Promise.all(
+        files.slice(0, MAX_FILES).map((f) => Promise.all([f.old === null ? Promise.resolve('') : readText(cat, f.old), f.new === null ? Promise.resolve('') : readText(cat, f.new)])),
+      );
+      out.set(sha, addedIdentifiers(texts.filter((t): t is [string, string] => t[0] !== null && t[1] !== null)).slice(0, MAX_IDENTIFIERS));
     }
     return out;
   } finally {
@@ -137,10 +164,11 @@ async function readUnread(repoPath: string, wanted: readonly string[]): Promise<
 interface ChangedBlob {
   /** The blob before, null for an added file. */
   old: string | null;
-  new: string;
+  /** The blob after, null for a deleted file (what it held may have moved elsewhere in the commit). */
+  new: string | null;
 }
 
-/** `diff-tree --stdin -z --raw` output: each commit's id, then its changed files; deletions and submodules left out. */
+/** `diff-tree --stdin -z --raw` output: each commit's id, then its changed files; submodules left out. */
 function changedBlobs(raw: Buffer): Map<string, ChangedBlob[]> {
   const fields = raw.toString('latin1').split('\0');
   const out = new Map<string, ChangedBlob[]>();
@@ -156,8 +184,8 @@ function changedBlobs(raw: Buffer): Map<string, ChangedBlob[]> {
     if (!m || !current) continue;
     i++; // the path
     const [, , mode, before, after, status] = m;
-    if (status === 'D' || ZERO.test(after!) || mode === '160000' || after === EMPTY_TREE) continue;
-    current.push({ old: ZERO.test(before!) ? null : before!, new: after! });
+    if (mode === '160000' || after === EMPTY_TREE || (ZERO.test(before!) && ZERO.test(after!))) continue;
+    current.push({ old: ZERO.test(before!) ? null : before!, new: status === 'D' || ZERO.test(after!) ? null : after! });
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { validateForecast } from '../../src/api/validate.js';
 import { freezeForecast } from '../../src/forecast/freeze.js';
 import type { TaskFamily } from '../../src/family/model.js';
-import { addedLines, readAddedIdentifiers } from '../../src/git/added-identifiers.js';
+import { addedIdentifiers, addedLines, readAddedIdentifiers } from '../../src/git/added-identifiers.js';
 import { saveForecast } from '../../src/store/forecasts.js';
 import { openStore } from '../../src/store/open.js';
 import { loadSnapshot } from '../../src/store/snapshots.js';
@@ -48,6 +48,24 @@ test('the identifiers on the lines a commit adds are read from the clone, not th
   expect(added.get(root)).toEqual(expect.arrayContaining(['socket', 'send', 'request']));
   expect(added.has('f'.repeat(40))).toBe(false);
   expect(addedLines('a\nb\nb\n', 'b\na\nb\nb\nc\n')).toEqual(['b', 'c']);
+});
+
+test('code a commit moves or rewrites in place adds nothing: a renamed file, a function moved to another module, an import given a prefix', async () => {
+  const repo = await makeRepo([
+    { at: '2024-01-01', msg: 'Start (#1)', files: { 'src/a.py': BEFORE, 'src/b.py': 'def other():\n    return 1\n', 'src/c.js': "const { AsyncLocalStorage } = require('async_hooks')\n" } },
+    { at: '2024-03-01', msg: 'Move send to b, prefix the import (#2)', files: { 'src/a.py': 'import socket\n', 'src/b.py': 'def other():\n    return 1\n\n\ndef send(request):\n    return socket.send(request)\n', 'src/c.js': "const { AsyncLocalStorage } = require('node:async_hooks')\n" } },
+    { at: '2024-04-01', msg: 'Add a retry policy (#3)', files: { 'src/b.py': 'def other():\n    return 1\n\n\ndef send(request):\n    return socket.send(request)\n\n\ndef retry_policy_for(request):\n    return 2\n' } },
+  ]);
+  const [added3, moved] = gitOut(repo.dir, ['log', '--format=%H', '-2']).split('\n');
+  const ids = await readAddedIdentifiers(repo.dir, [moved!, added3!]);
+  // `send` moved from a.py to b.py and `AsyncLocalStorage` stayed on its rewritten line: neither is brought in.
+  expect(ids.get(moved!)).not.toContain('send');
+  expect(ids.get(moved!)).not.toContain('asynclocalstorage');
+  expect(ids.get(moved!)).toContain('node');
+  expect(ids.get(added3!)).toEqual(expect.arrayContaining(['retry_policy_for']));
+  // A renamed file (deleted under one name, added under another) adds nothing either.
+  expect(addedIdentifiers([[AFTER, ''], ['', AFTER]])).toEqual([]);
+  expect(addedIdentifiers([['', AFTER]])).toEqual(expect.arrayContaining(['retry_policy_for', 'socket']));
 });
 
 test('a blob the clone lacks is skipped, never fetched and never an error', async () => {

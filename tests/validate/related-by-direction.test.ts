@@ -93,3 +93,27 @@ test('a change outside the family\'s area that shares two words of its quoted ti
     expect(byKey.get('pr#33')!.reason).toMatch(/^direction: shares completion, shell;/);
   }
 });
+
+test('a plain-word symbol the family names is a direction only from a change in its area; a compound one from anywhere', async () => {
+  // The family names `main` (a plain word) and `run_loop` (a compound name) for its event-loop file.
+  const LOOP: TaskFamily = {
+    ...BACKOFF,
+    id: 'F7',
+    category: 'refactor',
+    title: 'Refactor the event loop (`main`, `run_loop`, shutdown order)',
+    anchor: { name: 'event loop', paths: ['src/loop'] },
+    expected_behavior: 'The event loop in src/loop is restructured around `main` and `run_loop`.',
+    target_hints: { paths: ['src/loop/loop.ts'], symbols: ['main', 'run_loop'] },
+    acceptance_criteria: [],
+  };
+  const elsewhere = item('pr#41', 'Remove the unused helper from `main`', ['src/cli/main.ts']);
+  const inArea = item('pr#42', 'Inline the helper into `main`', ['src/loop/loop.ts']);
+  const compound = item('pr#43', 'Document `run_loop` in the guide', ['docs/guide.md']);
+  for (const judge of judges) {
+    const { matches } = await judge.judgePairs!({ families: [LOOP], later: [elsewhere, inArea, compound, ...FILLER] });
+    const byKey = new Map(matches[0]!.map((m) => [m.key, m]));
+    expect([judge.name, byKey.get('pr#41')!.label, byKey.get('pr#41')!.reason]).toEqual([judge.name, 'rejected', expect.stringMatching(/^no shared direction/)]);
+    expect([judge.name, byKey.get('pr#42')!.reason]).toEqual([judge.name, expect.stringMatching(/^direction: names `main`/)]);
+    expect([judge.name, byKey.get('pr#43')!.reason]).toEqual([judge.name, expect.stringMatching(/^direction: names `run_loop`/)]);
+  }
+});

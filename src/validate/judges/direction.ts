@@ -22,7 +22,8 @@ import { bodyExcerpt, familyPaths, familyTopicWords, predictionText, sharedWords
  * - a symbol the family names (a target-hint symbol, or an identifier in its
  *   words: `parse_args`, `SSLContext`, `--no-color`) that the change names in
  *   its title or body, in a changed file's name, or among the identifiers its
- *   diff adds (where the clone has them);
+ *   diff adds (where the clone has them); a plain-word symbol (`main`,
+ *   `router`) only from a change in the family's area;
  * - an issue the family names (#123) that the change names or is.
  * A vague family (fewer than two topic words, no symbol, no issue: an area
  * and loose words) has a direction with a change only when the change
@@ -36,9 +37,9 @@ import { bodyExcerpt, familyPaths, familyTopicWords, predictionText, sharedWords
  * that picks or labels by them records it, so a change to the rules makes its
  * stored validations differ: the llm judge picks its candidates by them
  * (direction-v2: vague families; direction-v3: out-of-area phrases need three
- * words).
+ * words; direction-v4: a plain-word symbol only in the family's area).
  */
-export const DIRECTION_RULES = 'direction-v3';
+export const DIRECTION_RULES = 'direction-v4';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -238,7 +239,10 @@ export function sharedDirection(
   const agrees = pair.agrees;
   const evidence: string[] = [];
   // Once per pair: no array unless something is shared.
-  const symbols = common(f.symbols, (s) => i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s))).sort(compareText);
+  // A plain-word symbol (`main`, `router`, `PyPI`: not a compound name, FamilyDirection.specific) is a direction only in
+  // the family's area: elsewhere most projects name it for other purposes. A compound one counts wherever it is named.
+  const inArea = pair.touches || nearArea(f, i);
+  const symbols = common(f.symbols, (s) => (inArea || f.specific.has(s)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
   // A symbol its diff adds, though its title and body do not name it: what the change did, read from the clone.
   const inDiff = i.added.size === 0 ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s)).sort(compareText);
   const issues = common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);

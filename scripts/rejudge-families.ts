@@ -1,0 +1,80 @@
+/**
+ * Judges the families of label packets (eval/families/<set>) anew with
+ * today's offline judges, in-process, as `validate` would: each forecast the
+ * packet's key.jsonl names is loaded from the store the packets were made
+ * from, judged against its repository's later work in (T0, T0 + 6m] (bots
+ * and work that is not work counted apart) with what each change's diff adds
+ * read from the clone, and each packet's verdicts.jsonl is rewritten (the
+ * shape scripts/score-family-labels.ts --db writes). Nothing is saved to the
+ * store. With --dump, one line per (packet family, judge) with the verdict's
+ * label, reason and matches, for reading the disagreements.
+ *
+ *   npx tsx scripts/rejudge-families.ts --dir DIR --db [REPO=]STORE ... [--judge semantic,lexical] [--dump FILE]
+ *
+ * (REPO=STORE for a packet whose families are in a store of their own, as e14's are.)
+ *
+ * Copy the packets first when the committed verdicts should stay as they are.
+ */
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readAddedIdentifiers, type AddedIdentifiersMemo } from '../src/git/added-identifiers.js';
+import { loadForecast } from '../src/store/forecasts.js';
+import { openStore } from '../src/store/open.js';
+import { repoPathById } from '../src/store/repos.js';
+import { forecastOrigin } from '../src/store/validations.js';
+import { loadWorkItems } from '../src/store/work-items.js';
+import { addDuration, parseDuration } from '../src/time.js';
+import type { Judge } from '../src/validate/judge.js';
+import { splitLaterWork } from '../src/validate/later-work.js';
+import { createLexicalJudge } from '../src/validate/lexical.js';
+import type { Verdict } from '../src/validate/model.js';
+import { createSemanticJudge } from '../src/validate/semantic/judge.js';
+
+const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' } } });
+if (!values.dir || !values.db) throw new Error('usage: --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]');
+
+interface Key { blind: string; forecastId: number; familyId: string; forecaster: string }
+const readLines = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as T);
+
+const judges: Record<string, Judge> = {};
+for (const name of values.judge.split(',')) judges[name] = name === 'lexical' ? createLexicalJudge() : createSemanticJudge();
+const stores = new Map(values.db.map((spec) => (spec.includes('=') ? (spec.split('=', 2) as [string, string]) : ['', spec])));
+const memo: AddedIdentifiersMemo = new Map();
+const dump: string[] = [];
+for (const repo of readdirSync(values.dir).filter((r) => existsSync(join(values.dir!, r, 'key.jsonl'))).sort()) {
+  const file = stores.get(repo) ?? stores.get('');
+  if (file === undefined) continue;
+  const store = openStore(file);
+  try {
+    const keys = readLines<Key>(join(values.dir, repo, 'key.jsonl'));
+    const out: { forecastId: number; familyId: string; judge: string; label: string; strong: string[] }[] = [];
+    for (const id of [...new Set(keys.map((k) => k.forecastId))].sort((a, b) => a - b)) {
+      const forecast = loadForecast(store, id);
+      const origin = forecastOrigin(store, id)!;
+      const later = splitLaterWork(loadWorkItems(store, origin.repoId, { after: origin.t0, until: addDuration(origin.t0, parseDuration('6m', '--window')) }), false);
+      const repoPath = repoPathById(store, origin.repoId);
+      const bySha = repoPath === null ? new Map<string, string[]>() : await readAddedIdentifiers(repoPath, later.judged.map((i) => i.sha), memo);
+      const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
+      for (const [name, judge] of Object.entries(judges)) {
+        const { verdicts } = await judge.judge({ families: forecast.families, later: later.judged, added });
+        for (const v of verdicts as Verdict[]) {
+          out.push({ forecastId: id, familyId: v.familyId, judge: name, label: v.label, strong: v.matches.filter((m) => m.label === 'strong').map((m) => m.key) });
+          const key = keys.find((k) => k.forecastId === id && k.familyId === v.familyId);
+          if (key && values.dump) {
+            const family = forecast.families.find((f) => f.id === v.familyId)!;
+            dump.push(JSON.stringify({ repo, blind: key.blind, forecaster: key.forecaster, judge: name, title: family.title, label: v.label, reason: v.reason, matches: v.matches.map((m) => ({ key: m.key, label: m.label, reason: m.reason })) }));
+          }
+        }
+      }
+    }
+    writeFileSync(join(values.dir, repo, 'verdicts.jsonl'), out.map((v) => JSON.stringify(v)).join('\n') + '\n');
+  } finally {
+    store.close();
+  }
+}
+if (values.dump) writeFileSync(values.dump, dump.join('\n') + '\n');
