@@ -35,6 +35,12 @@ export function fitLogistic(rows: readonly LogisticRow[], l2: number, iterations
   return w;
 }
 
+/** log(p / (1 - p)), with p held to [0.01, 0.99] so a rate of 0 or 1 stays finite. */
+export function logit(p: number): number {
+  const q = Math.min(0.99, Math.max(0.01, p));
+  return Math.log(q / (1 - q));
+}
+
 export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }

@@ -1,4 +1,4 @@
-import { fitLogistic, sigmoid } from '../../stats/logistic.js';
+import { fitLogistic, logit, sigmoid } from '../../stats/logistic.js';
 
 /**
  * The heuristic's score calibration: what turns a family's ranking score into
@@ -77,6 +77,11 @@ export function calibrate(input: CalibrationInput, c: ScoreCalibration = SCORE_C
   return round(sigmoid(c.intercept + c.slope * x));
 }
 
+/** The score components a family carries for its calibration (forecast --json): its ranking score, the map's feature, and the map's output. */
+export function calibrationComponents(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): { rank_score: number; calibration_logit: number; calibrated: number } {
+  return { rank_score: input.rank, calibration_logit: round(calibrationFeatures(input)[0]), calibrated: calibrate(input, c) };
+}
+
 /** The fitted families of the input's band. */
 export function bandOf(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): CalibrationBand | undefined {
   return c.bands.find((b) => input.rank >= b.from && input.rank < b.to) ?? c.bands[c.bands.length - 1];
@@ -107,11 +112,6 @@ export function fitScoreCalibration(rows: readonly { input: CalibrationInput; st
     bands.push({ from, to, families: inBand.length, strong: inBand.filter((r) => r.strong).length });
   }
   return { intercept, slope, l2, families: rows.length, strong: rows.filter((r) => r.strong).length, bands };
-}
-
-function logit(p: number): number {
-  const q = Math.min(0.99, Math.max(0.01, p));
-  return Math.log(q / (1 - q));
 }
 
 function round(x: number): number {

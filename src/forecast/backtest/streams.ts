@@ -4,7 +4,8 @@ import { carriesOut } from '../../text/work-match.js';
 import { addDuration } from '../../time.js';
 import { buildStreams, componentOf, isChore, itemTopic, type Stream, type StreamOptions } from '../heuristic/streams.js';
 import { pastView, workBetween } from './past-view.js';
-import { calibrate, calibrationFeatures, calibrationWhy } from './calibration.js';
+import { calibrate, calibrationComponents, calibrationWhy } from './calibration.js';
+import { logit, sigmoid } from '../../stats/logistic.js';
 import { fitScale } from './record.js';
 
 /**
@@ -110,19 +111,19 @@ export function scoreStream(record: StreamRecord | null, s: Stream): StreamScore
   const zPrior = STREAM_PRIOR.a + STREAM_PRIOR.b * x + 0.5 * (logit(kindPrior) - logit(STREAM_PRIOR.base));
   const n = record?.streams ?? 0;
   const w = n / (n + STREAM_PRIOR.weight);
-  let scaled = 1 / (1 + Math.exp(-zPrior));
+  let scaled = sigmoid(zPrior);
   let kindRate = kindPrior;
   let base = STREAM_PRIOR.base;
   let zOwn = zPrior;
   if (record && n > 0) {
     const { a, b } = fitScale(record.points);
-    scaled = 1 / (1 + Math.exp(-(a + b * x)));
+    scaled = sigmoid(a + b * x);
     base = (record.hits + 1) / (record.streams + 2);
     const [kh, kn] = record.kinds[s.kind] ?? [0, 0];
     kindRate = (kh + 5 * kindPrior) / (kn + 5);
     zOwn = logit(scaled) + 0.5 * (logit(kindRate) - logit(base));
   }
-  const continued = 1 / (1 + Math.exp(-(w * zOwn + (1 - w) * zPrior)));
+  const continued = sigmoid(w * zOwn + (1 - w) * zPrior);
   const factor = PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1);
   const rank = round(Math.min(0.95, Math.max(0.02, factor * continued)));
   const score = calibrate({ rank });
@@ -138,12 +139,10 @@ export function scoreStream(record: StreamRecord | null, s: Stream): StreamScore
       backtest_base: round(base),
       backtest_kind: round(kindRate),
       backtest_weight: round(w),
-      prior_continued: round(1 / (1 + Math.exp(-zPrior))),
+      prior_continued: round(sigmoid(zPrior)),
       backtest_continued: round(continued),
       people_factor: round(factor),
-      rank_score: rank,
-      calibration_logit: round(calibrationFeatures({ rank })[0]),
-      calibrated: score,
+      ...calibrationComponents({ rank }),
       backtest_replays: replays.length,
       backtest_candidates: record?.streams ?? 0,
       backtest_hits: record?.hits ?? 0,
@@ -154,11 +153,6 @@ export function scoreStream(record: StreamRecord | null, s: Stream): StreamScore
       `this stream's heat puts it at ${scaled.toFixed(2)} there, ${s.kind} streams continued ${kh}/${kn}; ` +
       `blended with the pooled prior (weight ${round(w)}) that is ${continued.toFixed(2)}, times the chosen ranking factor ${round(factor)} for ${s.kind} work.`,
   };
-}
-
-function logit(p: number): number {
-  const q = Math.min(0.99, Math.max(0.01, p));
-  return Math.log(q / (1 - q));
 }
 
 function round(x: number): number {

@@ -10,7 +10,7 @@ import { compareText } from '../../text/order.js';
 import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR, type StreamRecord } from '../backtest/streams.js';
-import { calibrate, calibrationFeatures, calibrationWhy, SCORE_CALIBRATION } from '../backtest/calibration.js';
+import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
 
 /** Every knob of the heuristic forecaster; defaults set on the demo and the eval/ development repositories. */
@@ -89,7 +89,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const rank = PENDING_RATES[c.kind] ?? 0.15;
         const score = calibrate({ rank });
         const why = `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
-        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, rank_score: rank, calibration_logit: round3(calibrationFeatures({ rank })[0]), calibrated: score };
+        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, ...calibrationComponents({ rank }) };
         drafts.push({ rank, score, title: c.title, kind: c.kind, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score, components, why }, c.text)! });
       }
       drafts.sort((a, b) => b.rank - a.rank || compareText(a.title, b.title));
@@ -199,10 +199,6 @@ function statesWork(note: string, title: string): boolean {
   const verb = title.split(/\s+/)[0]!.toLowerCase();
   if (verb === 'stop') return /^(do not|don't|never)\b/.test(text);
   return text.startsWith(verb.slice(0, Math.max(3, verb.length - 1)));
-}
-
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
