@@ -16,11 +16,12 @@
  * packet was made from: the heuristic's family of the same title and family id in
  * the packet's repository, and its ranking score (the calibration's input).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { calibrate, fitScoreCalibration, SCORE_CALIBRATION, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
+import { readLines } from './jsonl.js';
 
 export interface LabelledFamily {
   repo: string;
@@ -32,11 +33,6 @@ export interface LabelledFamily {
   strong: boolean;
 }
 
-const readLines = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
 
 function packetsOf(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })

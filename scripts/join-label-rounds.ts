@@ -13,11 +13,12 @@
  * meta.json and window.jsonl are kept; the labels as written are kept as `<forecaster>-labels-<labeller>.jsonl`.
  * Fails when an earlier family's title differs from the new store's: its label would not be the new family's.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../src/store/open.js';
 import { loadForecast } from '../src/store/forecasts.js';
+import { readLines } from './jsonl.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,13 +36,7 @@ if (!values.base || !values.round || !values.db || !values.out) {
 const { base, round, db, out, forecaster, prefix } = values as Required<typeof values>;
 
 type Line = Record<string, unknown> & { blind: string };
-const read = (file: string): Line[] =>
-  existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => JSON.parse(l) as Line)
-    : [];
+const read = (file: string): Line[] => (existsSync(file) ? readLines<Line>(file) : []);
 const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.map((x) => JSON.stringify(x)).join('\n') + (xs.length ? '\n' : ''));
 const renamed = (id: string) => id.replace(/-F(\d+)$/, `-${prefix}$1`);
 

@@ -12,11 +12,12 @@
  *
  *   npx tsx scripts/label-set-conflicts.ts [--json]
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pairFiles, readPairs } from '../src/api/judge-eval.js';
 import { isVagueTitle } from '../src/validate/judges/vagueness.js';
+import { readLines } from './jsonl.js';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean' } } });
 
@@ -32,11 +33,6 @@ interface Conflict {
 }
 
 const RANK: Record<Label, number> = { rejected: 0, related: 1, strong: 2 };
-const readLines = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
 
 const SETS = [
   ['eval/pairs', 'eval/families/dev'],

@@ -15,7 +15,7 @@
  *
  * Copy the packets first when the committed verdicts should stay as they are.
  */
-import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readAddedIdentifiers, type AddedIdentifiersMemo } from '../src/git/added-identifiers.js';
@@ -30,16 +30,12 @@ import { splitLaterWork } from '../src/validate/later-work.js';
 import { createLexicalJudge } from '../src/validate/lexical.js';
 import type { Verdict } from '../src/validate/model.js';
 import { createSemanticJudge } from '../src/validate/semantic/judge.js';
+import { readLines } from './jsonl.js';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' } } });
 if (!values.dir || !values.db) throw new Error('usage: --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]');
 
 interface Key { blind: string; forecastId: number; familyId: string; forecaster: string }
-const readLines = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
 
 const judges: Record<string, Judge> = {};
 for (const name of values.judge.split(',')) judges[name] = name === 'lexical' ? createLexicalJudge() : createSemanticJudge();

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cohenKappa } from '../src/stats/kappa.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
+import { readLines } from './jsonl.js';
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, settled: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
@@ -32,11 +33,6 @@ interface PeopleLabel { blind: string; label: Label; specificity: 0 | 1 | 2; str
 interface Verdict { forecastId: number; familyId: string; judge: string; label: Label; strong: string[] }
 interface Row { repo: string; key: Key; people: PeopleLabel; second: PeopleLabel | null; judges: Map<string, Verdict> }
 
-const readLines = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
 
 const packets = readdirSync(values.dir, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(values.dir!, d.name, 'key.jsonl')))

@@ -14,9 +14,10 @@
  *
  *   npx tsx scripts/settled-labels.ts [--adjudication FILE] [--out FILE]
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readLines } from './jsonl.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,11 +31,6 @@ interface FamilyLabel { blind: string; label: Label; strong: string[]; related: 
 interface Adjudication extends FamilyLabel { set: string; repo: string; reason: string }
 interface Settled { repo: string; title: string; label: Label; strong: string[]; related: string[]; from: string }
 
-const readLines = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
 
 const SETS = ['dev', 'heldout', 'dev2', 'heldout2'];
 const settled = new Map<string, Settled>();
