@@ -12,13 +12,26 @@ export interface LogisticRow {
   y: 0 | 1;
 }
 
-/** Weights [intercept, ...one per feature] maximising log-likelihood - l2/2 * |w[1..]|². */
-export function fitLogistic(rows: readonly LogisticRow[], l2: number, iterations = 50): number[] {
+export interface LogisticOptions {
+  /** Ridge penalty on every feature weight. */
+  l2: number;
+  /** Ridge penalty on the intercept (default 0: the intercept is free). */
+  interceptL2?: number;
+  /** Hold every feature weight >= 0 after each step (a higher feature never lowers the probability). */
+  nonNegative?: boolean;
+  /** Newton steps at most (default 50); stops earlier once the weights stop moving. */
+  iterations?: number;
+}
+
+/** Weights [intercept, ...one per feature] maximising log-likelihood - interceptL2/2 * w0² - l2/2 * |w[1..]|². */
+export function fitLogistic(rows: readonly LogisticRow[], options: LogisticOptions): number[] {
+  const { l2, interceptL2 = 0, nonNegative = false, iterations = 50 } = options;
   const d = (rows[0]?.x.length ?? 0) + 1;
+  const penalty = (i: number) => (i === 0 ? interceptL2 : l2);
   let w = new Array<number>(d).fill(0);
   for (let iter = 0; iter < iterations; iter++) {
-    const g = w.map((wi, j) => (j === 0 ? 0 : -l2 * wi));
-    const h = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j && i > 0 ? -l2 : 0)));
+    const g = w.map((wi, j) => -penalty(j) * wi);
+    const h = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? -penalty(i) : 0)));
     for (const row of rows) {
       const x = [1, ...row.x];
       const p = sigmoid(dot(w, x));
@@ -29,8 +42,10 @@ export function fitLogistic(rows: readonly LogisticRow[], l2: number, iterations
     }
     const step = solve(h, g);
     if (!step) break;
-    w = w.map((wi, i) => wi - step[i]!);
-    if (step.every((s) => Math.abs(s) < 1e-10)) break;
+    const next = w.map((wi, i) => (nonNegative && i > 0 ? Math.max(0, wi - step[i]!) : wi - step[i]!));
+    const moved = next.some((wi, i) => Math.abs(wi - w[i]!) >= 1e-10);
+    w = next;
+    if (!moved) break;
   }
   return w;
 }

@@ -12,18 +12,18 @@ function exactRows(a: number, b: number): { x: number[]; y: 0 | 1 }[] {
 }
 
 test('with no penalty the fit recovers the weights the rows were made from', () => {
-  const [a, b] = fitLogistic(exactRows(-1, 0.8), 0);
+  const [a, b] = fitLogistic(exactRows(-1, 0.8), { l2: 0 });
   expect(a).toBeCloseTo(-1, 1);
   expect(b).toBeCloseTo(0.8, 1);
 });
 
 test('the L2 penalty shrinks the feature weight toward zero, never the intercept, and the fit is deterministic', () => {
   const rows = exactRows(-1, 0.8).filter((_, i) => i % 10 === 0);
-  const loose = fitLogistic(rows, 0.01);
-  const tight = fitLogistic(rows, 10);
+  const loose = fitLogistic(rows, { l2: 0.01 });
+  const tight = fitLogistic(rows, { l2: 10 });
   expect(Math.abs(tight[1]!)).toBeLessThan(Math.abs(loose[1]!));
   // With the slope near zero the intercept is the overall rate in log-odds.
   const rate = rows.filter((r) => r.y === 1).length / rows.length;
-  expect(fitLogistic(rows, 1e6)[0]).toBeCloseTo(Math.log(rate / (1 - rate)), 2);
-  expect(fitLogistic(rows, 1)).toEqual(fitLogistic(rows, 1));
+  expect(fitLogistic(rows, { l2: 1e6 })[0]).toBeCloseTo(Math.log(rate / (1 - rate)), 2);
+  expect(fitLogistic(rows, { l2: 1 })).toEqual(fitLogistic(rows, { l2: 1 }));
 });

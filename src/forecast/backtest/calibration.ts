@@ -102,7 +102,7 @@ export function calibrationWhy(input: CalibrationInput, c: ScoreCalibration = SC
 export function fitScoreCalibration(rows: readonly { input: CalibrationInput; strong: boolean }[], l2: number = CALIBRATION_L2): ScoreCalibration {
   const [intercept, slope] = fitLogistic(
     rows.map((r) => ({ x: calibrationFeatures(r.input), y: r.strong ? 1 : 0 })),
-    l2,
+    { l2 },
   ).map(round) as [number, number];
   const bands: CalibrationBand[] = [];
   for (let i = 0; i + 1 < BAND_EDGES.length; i++) {

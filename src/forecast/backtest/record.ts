@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../snapshot/model.js';
+import { fitLogistic, logit } from '../../stats/logistic.js';
 import { topicText } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { topicTokens } from '../../text/tokens.js';
@@ -57,29 +58,10 @@ export function featuresOf(s: Scored): string[] {
  * b held >= 0 so a higher heuristic score never means a lower probability.
  */
 export function fitScale(points: readonly [number, 0 | 1][]): { a: number; b: number } {
-  let a = 0;
-  let b = 0;
-  for (let iter = 0; iter < 25; iter++) {
-    let ga = -0.1 * a;
-    let gb = -0.1 * b;
-    let haa = -0.1;
-    let hab = 0;
-    let hbb = -0.1;
-    for (const [x, y] of points) {
-      const p = 1 / (1 + Math.exp(-(a + b * x)));
-      ga += y - p;
-      gb += (y - p) * x;
-      const w = p * (1 - p);
-      haa -= w;
-      hab -= w * x;
-      hbb -= w * x * x;
-    }
-    const det = haa * hbb - hab * hab;
-    if (Math.abs(det) < 1e-12) break;
-    a -= (hbb * ga - hab * gb) / det;
-    b -= (haa * gb - hab * ga) / det;
-    if (b < 0) b = 0;
-  }
+  const [a, b] = fitLogistic(
+    points.map(([x, y]) => ({ x: [x], y })),
+    { l2: 0.1, interceptL2: 0.1, nonNegative: true, iterations: 25 },
+  ) as [number, number];
   return { a, b };
 }
 
@@ -179,11 +161,6 @@ export function calibrate(record: BacktestRecord, s: Scored, backtest: BacktestO
     },
     why,
   };
-}
-
-function logit(p: number): number {
-  const q = Math.min(0.99, Math.max(0.01, p));
-  return Math.log(q / (1 - q));
 }
 
 function round(x: number): number {
