@@ -2,6 +2,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { hasVersionString, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
+import { isMisspelt } from '../../text/spelling.js';
 import { stem } from '../../text/tokens.js';
 
 /**
@@ -10,7 +11,8 @@ import { stem } from '../../text/tokens.js';
  * English phrase structure (wink-nlp part-of-speech tags, docs/forecast.md):
  * maximal runs of adjectives and nouns ending in a noun, and code identifiers.
  * Words that name no aspect (issue, bug, support, case…) and the component's
- * own name are left out; contributors' names, versions and hashes never pass.
+ * own name are left out; contributors' names, versions, hashes and misspelt
+ * words ("uisng", src/text/spelling.ts) never pass.
  */
 
 let nlp: WinkMethods | null = null;
@@ -78,6 +80,11 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
   };
   for (let i = 0; i < words.length; i++) {
     const p = pos[i]!;
+    // A misspelt word ("uisng", tagged as a noun) ends a phrase and is never part of one.
+    if (isMisspelt(words[i]!)) {
+      flush();
+      continue;
+    }
     // Skip the title's leading verb even when tagged as a noun ("Fix", "Add").
     if (i === 0 && /^(fix|add|allow|support|improve|update|remove|use|make|handle|implement|refactor|change|correct|ensure|avoid|prevent|show|raise|drop|move|rewrite|convert|document|clarify|expose|cleanup|expand|introduce|extend|enable|disable|deprecate|reduce)$/i.test(words[i]!)) {
       run = [];

@@ -3,6 +3,7 @@ import { stem } from '../../text/tokens.js';
 import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
 import { componentTerm, topAspects } from './aspects.js';
 import { joinAnd, streamFocus } from './focus.js';
+import { upkeepTitle } from './upkeep.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
 
@@ -32,15 +33,18 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   const skip = new Set([...exclude, ...term.split(/\s+/).map((w) => stem(w.toLowerCase()))]);
   // The component's own words stay: the title names its place by path, and its line of work is often named by them ("retry").
   const focus = streamFocus(stream.items, names, exclude, stream.category);
+  // Documentation keeps its page wording until the demo's documentation family is validated by its own words (docs/forecast.md).
   const pages = stream.kind === 'docs' ? docPages(stream, 2) : [];
-  if (!focus && pages.length === 0) return null;
+  const upkeep = stream.kind === 'docs' && pages.length ? null : upkeepTitle(stream, names, exclude);
+  if (!focus && !upkeep && pages.length === 0) return null;
   const where = stream.component;
   const tests = testHome(stream);
   const inTests = tests ? ` in ${tests}` : '';
   const cite = (items: readonly StreamItem[]) => items.slice(0, 2).map((i) => `"${i.title.trim()}" (${i.ref})`).join(' and ');
-  const focusItems = focus?.items ?? stream.items;
+  const focusItems = upkeep?.items ?? focus?.items ?? stream.items;
   // What else the line kept touching, for the reader (and the judges) of the behaviour: the old aspect list, not the title.
-  const themes = topAspects(stream.items.map((i) => ({ title: i.title, recency: i.recency })), names, skip, 3).filter((t) => !focus || !focus.object.toLowerCase().includes(t.toLowerCase()));
+  const said = (upkeep?.object ?? focus?.object ?? '').toLowerCase();
+  const themes = topAspects(stream.items.map((i) => ({ title: i.title, recency: i.recency })), names, skip, 3).filter((t) => !said.includes(t.toLowerCase()));
   const recurring = themes.length ? ` Its changes before T0 also touched ${joinAnd(themes)}.` : '';
   const continuing = `continuing ${cite(focusItems)}`;
   let title: string;
@@ -48,53 +52,48 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   let criteria: string[];
   let aspects: string[];
   if (stream.kind === 'docs' && pages.length) {
-    // The documentation is named by the pages its changes kept touching, which say more than loose words of its titles.
-    const object = `the ${joinAnd(pages)} page${pages.length > 1 ? 's' : ''}`;
     title = `Fix, restructure and extend the documentation pages (${pages.join(', ')})`;
     aspects = pages;
     expectedBehavior = `The pages under ${where}/ that cover ${joinAnd(pages)} are corrected or extended: each states current behaviour, its examples run as shown, and the site builds without new warnings.`;
     criteria = pages.map((p) => `The documentation of ${p} is updated and cross-linked from the index or the page that introduces it.`);
+  } else if (upkeep) {
+    // Documentation, CI and the test suite: one task on the phrase their changes share, else honest loose wording (upkeep.ts).
+    title = upkeep.title;
+    const { object, where: at } = upkeep;
+    const bare = object.replace(/^the /, '');
+    aspects = [bare];
+    if (stream.kind === 'docs') {
+      expectedBehavior = `${capitalize(object)} in ${at} states what it is missing or gets wrong at T0, ${continuing}: each example on it runs as shown, and the documentation builds without new warnings.`;
+      criteria = [`${capitalize(object)} in ${at} covers a case it does not at T0, and its examples run as shown.`];
+    } else if (stream.kind === 'ci') {
+      expectedBehavior = `${capitalize(object)} in ${at} changes for the work the project needs next, ${continuing}; every job still runs on pull requests and passes on the default branch.`;
+      criteria = [`The change to ${object} is in place in ${at} and its job passes on a pull request.`];
+    } else {
+      expectedBehavior = `The tests in ${at} exercise ${bare} in a case they miss at T0, ${continuing}, with no change to the library's behaviour.`;
+      criteria = [`A test of ${bare} that is not in the suite at T0 is added in ${at} and passes on every platform of the CI matrix.`];
+    }
   } else {
     const f = focus!;
     aspects = f.cases;
     const object = f.object;
-    switch (stream.kind) {
-      case 'docs':
-        title = `Document ${object} in ${where}/`;
-        expectedBehavior = `The pages under ${where}/ that cover ${object} state current behaviour, ${continuing}.`;
-        criteria = [`The documentation of ${object} states current behaviour and its examples run as shown.`];
-        break;
-      case 'ci':
-        title = `Update ${object} in the CI workflows`;
-        expectedBehavior = `The workflows in ${where}/ change for ${object}, ${continuing}; every job still runs on pull requests and passes on the default branch.`;
-        criteria = [`The CI change for ${object} is in place and its job passes on a pull request.`];
-        break;
-      case 'tests':
-        title = `Extend the tests of ${object} in ${tests ?? where}`;
-        expectedBehavior = `The tests under ${where}/ exercise ${object} in a case they miss at T0, ${continuing}, with no change to the library's behaviour.`;
-        criteria = [`A test of ${object} that is not in the suite at T0 is added and passes on every platform of the CI matrix.`];
-        break;
-      default: {
-        // One change names the focus: stated as the line's next step, not as that change again.
-        const single = f.items.length < 2;
-        // Named with the component's own words, the line that change belongs to ("http retry").
-        const line = term && !object.toLowerCase().includes(term.toLowerCase()) ? term : '';
-        const next = line
-          ? { bugfix: `Fix more ${line} defects like ${object}`, feature: `Extend ${line} beyond ${object}`, refactor: `Continue refactoring ${line} after ${object}` }[f.category]
-          : { bugfix: `Fix remaining ${object} defects`, feature: `Extend ${object} further`, refactor: `Refactor ${object} further` }[f.category];
-        title = `${single ? next : `${f.verb} ${object}`} in ${where}`;
-        const cases = f.cases.length > 1 ? f.cases : [];
-        if (f.category === 'bugfix') {
-          expectedBehavior = `${capitalize(object)} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
-          criteria = [`A regression test${inTests} for ${object} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
-        } else if (f.category === 'feature') {
-          expectedBehavior = `${capitalize(object)} in ${where} gains a capability it lacks at T0, ${continuing}: documented, and tested${inTests}.`;
-          criteria = [`${capitalize(object)} does something it cannot do at T0: a new test${inTests} exercises it, including one error case.`, ...cases.map((c) => `The existing ${c} behaviour is unchanged: its tests pass without edits.`)];
-        } else {
-          expectedBehavior = `The code of ${object} in ${where} is restructured, ${continuing}; public names and outputs stay the same.`;
-          criteria = [`The code of ${object} is restructured with behaviour unchanged: the existing tests pass without edits to their assertions.`];
-        }
-      }
+    // One change names the focus: stated as the line's next step, not as that change again.
+    const single = f.items.length < 2;
+    // Named with the component's own words, the line that change belongs to ("http retry").
+    const line = term && !object.toLowerCase().includes(term.toLowerCase()) ? term : '';
+    const next = line
+      ? { bugfix: `Fix more ${line} defects like ${object}`, feature: `Extend ${line} beyond ${object}`, refactor: `Continue refactoring ${line} after ${object}` }[f.category]
+      : { bugfix: `Fix remaining ${object} defects`, feature: `Extend ${object} further`, refactor: `Refactor ${object} further` }[f.category];
+    title = `${single ? next : `${f.verb} ${object}`} in ${where}`;
+    const cases = f.cases.length > 1 ? f.cases : [];
+    if (f.category === 'bugfix') {
+      expectedBehavior = `${capitalize(object)} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
+      criteria = [`A regression test${inTests} for ${object} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
+    } else if (f.category === 'feature') {
+      expectedBehavior = `${capitalize(object)} in ${where} gains a capability it lacks at T0, ${continuing}: documented, and tested${inTests}.`;
+      criteria = [`${capitalize(object)} does something it cannot do at T0: a new test${inTests} exercises it, including one error case.`, ...cases.map((c) => `The existing ${c} behaviour is unchanged: its tests pass without edits.`)];
+    } else {
+      expectedBehavior = `The code of ${object} in ${where} is restructured, ${continuing}; public names and outputs stay the same.`;
+      criteria = [`The code of ${object} is restructured with behaviour unchanged: the existing tests pass without edits to their assertions.`];
     }
   }
   expectedBehavior += recurring;

@@ -1,0 +1,182 @@
+import { plainPhrase } from '../../text/clean.js';
+import { compareText } from '../../text/order.js';
+import { stem } from '../../text/tokens.js';
+import { GENERIC, aspectsOf } from './aspects.js';
+import { isTestPath } from './signals.js';
+import type { Stream, StreamItem } from './streams.js';
+
+/**
+ * The documentation, CI and test-suite lines of work stated as one task each
+ * (docs/forecast.md): an action on the noun phrase two or more of the line's
+ * changes name whole ("GitHub Action" in "Upgrade Cloudflare GitHub Action" and
+ * "Add GitHub Action labeler"), with the verb that governs it there, and the
+ * file where the work lands ("Update the GitHub Action in
+ * .github/workflows/labeler.yml"); documentation by the page its changes kept
+ * touching ("Extend the FAQ page in docs/faq.md"). When the changes share no
+ * phrase the wording stays honest and loose ("Update the CI workflow in
+ * .github/workflows/ci.yml", "Extend the app router tests in
+ * test/app.router.js"): never words of different changes glued together.
+ */
+
+export interface SharedPhrase {
+  /** As written in the changes ("pre-commit lite workflow", "`upload-artifact`"). */
+  text: string;
+  /** The changes that name it, newest first. */
+  items: StreamItem[];
+  /** The imperative verb that governs it in most of those changes, if any ("Set up", "Remove"). */
+  verb: string | null;
+}
+
+/** Verbs that govern an upkeep change's object, by their base form. */
+const VERBS = new Set(
+  `add update upgrade remove fix set use enable disable bump pin run test document explain describe improve support drop replace migrate move rename
+  clarify mention install configure deploy publish build check cache lint format split merge simplify unify restore allow skip pass link list`.split(/\s+/),
+);
+const DETERMINERS = /^(the|a|an|our|its|all|more|new|some)$/i;
+
+/** The base form of a verb as written ("removing" -> "remove", "added" -> "add"), or null when it is none of VERBS. */
+function baseVerb(word: string): string | null {
+  const w = word.toLowerCase();
+  const forms = [w, w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/ed$/, ''), w.replace(/ed$/, 'e'), w.replace(/d$/, ''), w.replace(/s$/, ''), w.replace(/(.)\1(ing|ed)$/, '$1')];
+  return forms.find((f) => VERBS.has(f)) ?? null;
+}
+
+/** The verb right before a phrase in a title (determiners skipped; "set up" kept whole). */
+function verbBefore(title: string, first: string): string | null {
+  const words = plainPhrase(title).split(/\s+/);
+  const at = words.findIndex((w) => w.replace(/[^\w`-]/g, '').toLowerCase() === first.replace(/[^\w`-]/g, '').toLowerCase());
+  let i = at - 1;
+  while (i >= 0 && DETERMINERS.test(words[i]!)) i--;
+  if (i < 0) return null;
+  if (/^up$/i.test(words[i]!) && i > 0 && /^set(ting)?$/i.test(words[i - 1]!)) return 'Set up';
+  const v = baseVerb(words[i]!.replace(/[^A-Za-z]/g, ''));
+  return v ? v.charAt(0).toUpperCase() + v.slice(1) : null;
+}
+
+/**
+ * The noun phrase (two or more words, or an identifier) that the most of
+ * `items` name, as the whole or the tail of one of their phrases; a longer
+ * phrase wins over its own tail when as many changes name it. Null when no
+ * such phrase is named by two changes.
+ */
+export function sharedPhrase(items: readonly StreamItem[], names: ReadonlySet<string>, exclude: ReadonlySet<string>): SharedPhrase | null {
+  const seen = new Map<string, { forms: Map<string, number>; items: Map<string, StreamItem>; verbs: Map<string, number>; words: number; recency: number }>();
+  for (const item of items) {
+    const own = new Set<string>();
+    for (const a of aspectsOf(item.title, names, exclude)) {
+      const ident = a.text.startsWith('`');
+      const shown = ident ? [a.text] : a.text.split(' ');
+      for (let i = 0; i < shown.length; i++) {
+        const tail = shown.slice(i);
+        if (!ident && (tail.length < 2 || GENERIC.has(tail.at(-1)!.toLowerCase()) || !/^[A-Za-z`]/.test(tail[0]!) || /-$/.test(shown[i - 1] ?? ''))) continue;
+        const key = ident ? a.key : tail.map((w) => stem(w.toLowerCase())).join(' ');
+        if (own.has(key)) continue;
+        own.add(key);
+        const s = seen.get(key) ?? { forms: new Map(), items: new Map(), verbs: new Map(), words: tail.length, recency: 0 };
+        const text = tail.join(' ');
+        s.forms.set(text, (s.forms.get(text) ?? 0) + 1);
+        s.items.set(item.ref, item);
+        s.recency = Math.max(s.recency, item.recency);
+        // The verb that governs the whole phrase the tail belongs to.
+        const verb = verbBefore(item.title, shown[0]!);
+        if (verb) s.verbs.set(verb, (s.verbs.get(verb) ?? 0) + 1);
+        seen.set(key, s);
+      }
+    }
+  }
+  const ranked = [...seen.values()]
+    .filter((s) => s.items.size >= 2)
+    .sort((a, b) => b.items.size - a.items.size || b.words - a.words || b.recency - a.recency || compareText(top(a.forms), top(b.forms)));
+  const best = ranked[0];
+  if (!best) return null;
+  const [verb, n] = [...best.verbs].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0] ?? [null, 0];
+  return { text: top(best.forms), items: items.filter((i) => best.items.has(i.ref)), verb: n >= 2 ? verb : null };
+}
+
+function top(forms: ReadonlyMap<string, number>): string {
+  return [...forms].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]![0];
+}
+
+const CI_FILE = /(^|\/)\.(github|gitlab|circleci)\/|\.gitlab-ci\.yml$|(azure-pipelines|appveyor|\.travis)\.ya?ml$/i;
+
+/** The file of `match` the items touched most, when two or more touched it. */
+export function topFile(items: readonly StreamItem[], match: (path: string) => boolean): string | null {
+  const counts = new Map<string, number>();
+  for (const i of items) for (const p of new Set(i.paths)) if (match(p)) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+  return best && best[1] >= 2 ? best[0] : null;
+}
+
+export const isCiFile = (p: string) => CI_FILE.test(p) && /\.ya?ml$/i.test(p);
+export const isDocPage = (p: string) => /\.(md|mdx|rst|txt|adoc|html)$/i.test(p) && !/(^|\/)(changelog|changes|history|license|code_of_conduct|security|funding|roadmap)[^/]*$/i.test(p) && !/release/i.test(p.split('/').at(-1)!);
+
+/** "the" before a phrase, not before a code identifier. */
+function the(phrase: string): string {
+  return phrase.startsWith('`') ? phrase : `the ${phrase}`;
+}
+
+/** A page's name as a reader says it: "third-party-libraries.md" -> "third party libraries", "faq.md" -> "FAQ". */
+export function pageName(path: string): string {
+  const base = path.split('/').at(-1)!.replace(/\.[a-z]+$/i, '');
+  if (/^(readme|index)$/i.test(base)) {
+    const folder = path.split('/').at(-2);
+    return folder ? `${folder.replace(/[-_]+/g, ' ')}` : 'README';
+  }
+  const spaced = base.replace(/[-_]+/g, ' ').trim();
+  return spaced.length <= 3 ? spaced.toUpperCase() : spaced;
+}
+
+/** A test file's subject: "tests/test_completion.py" -> "completion", "test/app.router.js" -> "app router". */
+export function testSubject(path: string): string {
+  const base = path.split('/').at(-1)!.replace(/\.[a-z]+$/i, '').replace(/[._-](test|spec)$/i, '').replace(/^test[_-]?/i, '').replace(/_test$/i, '');
+  return base.replace(/[._-]+/g, ' ').trim();
+}
+
+export interface UpkeepTitle {
+  title: string;
+  /** What the work acts on, for behaviour and criteria ("the GitHub Action", "the FAQ page"). */
+  object: string;
+  /** Where it lands: a file, else the stream's folder. */
+  where: string;
+  /** The changes the title is built from, newest first. */
+  items: StreamItem[];
+  /** Whether the changes shared a phrase (a task) or the wording is loose (an area's upkeep). */
+  shared: boolean;
+}
+
+/** The title of a CI, test-suite or documentation stream, or null for code streams. */
+export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string>): UpkeepTitle | null {
+  const folder = `${stream.component}/`;
+  if (stream.kind === 'ci') {
+    const sp = sharedPhrase(stream.items, names, exclude);
+    const file = topFile(sp?.items ?? stream.items, isCiFile);
+    const where = file ?? folder;
+    if (sp) return { title: `${sp.verb ?? 'Update'} ${the(sp.text)} in ${where}`, object: the(sp.text), where, items: sp.items, shared: true };
+    return { title: file ? `Update the CI workflow in ${file}` : `Update the CI workflows in ${folder}`, object: 'the CI workflows', where, items: stream.items, shared: false };
+  }
+  if (stream.kind === 'tests') {
+    const sp = sharedPhrase(stream.items, names, exclude);
+    const file = topFile(sp?.items ?? stream.items, isTestPath);
+    const where = file ?? folder;
+    if (sp) return { title: `${sp.verb ?? 'Test'} ${the(sp.text)} in ${where}`, object: the(sp.text), where, items: sp.items, shared: true };
+    const subject = file ? testSubject(file) : '';
+    const object = subject ? `the ${subject} tests` : 'the tests';
+    return { title: `Extend ${object} in ${where}`, object, where, items: stream.items, shared: false };
+  }
+  if (stream.kind === 'docs') {
+    const page = topFile(stream.items, isDocPage);
+    const pageItems = page ? stream.items.filter((i) => i.paths.includes(page)) : stream.items;
+    const sp = sharedPhrase(pageItems, names, exclude);
+    const where = page ?? folder;
+    if (sp) return { title: `${sp.verb ?? 'Document'} ${the(sp.text)} in ${where}`, object: the(sp.text), where, items: sp.items, shared: true };
+    if (page) {
+      const object = `the ${pageName(page)} page`;
+      const votes = { bugfix: 0, feature: 0, refactor: 0 };
+      for (const i of pageItems) if (i.category) votes[i.category]++;
+      const verb = votes.bugfix > votes.feature && votes.bugfix > votes.refactor ? 'Fix' : votes.feature >= votes.refactor ? 'Extend' : 'Update';
+      return { title: `${verb} ${object} in ${page}`, object, where, items: pageItems, shared: false };
+    }
+    return { title: `Update the documentation in ${folder}`, object: 'the documentation', where, items: stream.items, shared: false };
+  }
+  return null;
+}

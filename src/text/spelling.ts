@@ -1,0 +1,82 @@
+import model from 'wink-eng-lite-web-model';
+
+/**
+ * Misspelt words ("uisng", "enviroment", "realisitic") kept out of titles,
+ * found with the English lexicon that wink-eng-lite-web-model ships (87,593
+ * lexemes, the one aspects.ts tags phrases with; offline, no new dependency).
+ * A word is misspelt when it is not in the lexicon, no inflection, derivation
+ * or two-word compound of lexicon words explains it ("labeler", "gettext",
+ * "pipelining", "unpinned" are words), and one edit (a letter added, dropped,
+ * changed, or two swapped) turns it into a lexicon word of five letters or
+ * more (two letters swapped, for a word of five letters). Project names the
+ * lexicon lacks and that are no near miss of an English word ("httpx",
+ * "zustand", "cloudflare") pass, and so do `projectWords` (the caller's: words
+ * its other texts use again). Words under five letters, capitalised or
+ * mixed-case words and identifiers are never judged: too many are names. Measured on the dev repositories' titles in
+ * docs/forecast.md.
+ */
+
+interface CoreModel {
+  features: { lexeme: { list: string[] } };
+}
+
+let lexicon: Set<string> | null = null;
+function words(): Set<string> {
+  if (!lexicon) {
+    const core = (model as unknown as { core: () => CoreModel }).core();
+    lexicon = new Set(core.features.lexeme.list.filter((w) => /^[a-z]+$/.test(w)));
+  }
+  return lexicon;
+}
+
+const SUFFIXES = ['s', 'es', 'ed', 'd', 'ing', 'er', 'ers', 'ly', 'ness', 'ment', 'ments', 'able', 'ize', 'izes', 'ized', 'ise', 'ised', 'ation', 'ations', 'ity', 'ful', 'less', 'ish', 'ic', 'al'];
+const PREFIXES = ['un', 're', 'pre', 'non', 'sub', 'multi', 'auto', 'de', 'dis', 'over', 'under', 'in', 'im', 'co', 'inter', 'post', 'mis', 'out', 'self', 'super'];
+
+/** A lexicon word, or an inflection, derivation or compound of lexicon words. */
+function known(w: string, depth = 0): boolean {
+  const lex = words();
+  if (lex.has(w)) return true;
+  for (const s of SUFFIXES) {
+    if (!w.endsWith(s) || w.length - s.length < 3) continue;
+    const b = w.slice(0, -s.length);
+    if (lex.has(b) || lex.has(`${b}e`) || (b.endsWith('i') && lex.has(`${b.slice(0, -1)}y`)) || (/(.)\1$/.test(b) && lex.has(b.slice(0, -1)))) return true;
+  }
+  if (depth > 0) return false;
+  for (const p of PREFIXES) if (w.startsWith(p) && w.length - p.length >= 3 && known(w.slice(p.length), 1)) return true;
+  for (let i = 3; i <= w.length - 3; i++) if (known(w.slice(0, i), 1) && known(w.slice(i), 1)) return true;
+  return false;
+}
+
+/** Lexicon words of five letters or more one edit away from `w`. */
+function nearMiss(w: string, swapsOnly = false): boolean {
+  const lex = words();
+  const ok = (c: string) => c.length >= 5 && lex.has(c);
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (let i = 0; i + 1 < w.length; i++) if (ok(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2))) return true;
+  if (swapsOnly) return false;
+  for (let i = 0; i < w.length; i++) {
+    if (ok(w.slice(0, i) + w.slice(i + 1))) return true;
+    for (const c of letters) if (c !== w[i] && ok(w.slice(0, i) + c + w.slice(i + 1))) return true;
+  }
+  for (let i = 0; i <= w.length; i++) for (const c of letters) if (ok(w.slice(0, i) + c + w.slice(i))) return true;
+  return false;
+}
+
+/** Programming words the lexicon lacks that are one edit from an English word (measured on the dev repositories' titles). */
+const PROGRAMMING = new Set('struct structs consts golang variadic diffing memoizing commonjs apache jsonnet pygments uvicorn certifi multer'.split(' '));
+
+const judged = new Map<string, boolean>();
+
+/** Whether a word is a misspelling of an English word (module comment). `known` words (the project's own) never are. */
+export function isMisspelt(word: string, projectWords: ReadonlySet<string> = new Set()): boolean {
+  if (!/^[a-z]{5,}$/.test(word) || projectWords.has(word) || PROGRAMMING.has(word)) return false;
+  let out = judged.get(word);
+  if (out === undefined) {
+    // A near miss of the word's stem counts too ("miliseconds": "milisecond" is one letter from "millisecond").
+    const stems = [word, ...SUFFIXES.filter((s) => word.endsWith(s) && word.length - s.length >= 5).map((s) => word.slice(0, -s.length))];
+    // Five-letter words are judged by swapped letters only ("uisng"): one letter off, too many short names are near a word.
+    out = !known(word) && stems.some((s) => nearMiss(s, s.length < 6));
+    judged.set(word, out);
+  }
+  return out;
+}

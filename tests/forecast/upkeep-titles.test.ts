@@ -1,0 +1,81 @@
+import { beforeAll, expect, test } from 'vitest';
+import { snapshotRepository } from '../../src/api/snapshot.js';
+import type { TaskFamily } from '../../src/forecast/index.js';
+import { createHeuristicForecaster } from '../../src/forecast/index.js';
+import { isMisspelt } from '../../src/text/spelling.js';
+import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+
+const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
+const bob = { name: 'bobthebuilder42', email: 'bob@example.com' };
+
+/** Documentation, CI and test-suite lines of work, titled the way people write: contractions, @mentions, versions, hashes, a typo. */
+function history(): CommitSpec[] {
+  const specs: CommitSpec[] = [{ at: '2024-01-02', msg: 'Initial commit', files: { 'src/lib.py': 'x = 0\n', 'docs/guide.md': '# Guide\n', '.github/workflows/test.yml': 'on: push\n', 'tests/test_completion.py': 'def test_a(): pass\n' } }];
+  const lines: [string, string, string[]][] = [
+    ['docs/guide.md', '# Guide\n', [
+      'docs: explain the colour themes in the guide (#5)',
+      "Docs: the colour themes don't mention dark terminals, thanks @bobthebuilder42 (#9)",
+      'docs(guide): list the colour themes of v2.1.0 (#12)',
+      'Fix typo: enviroment -> environment in the guide, see 3f9a2c1d (#14)',
+    ]],
+    ['.github/workflows/test.yml', 'on: push\n', [
+      'ci: run the test suite on Python 3.13 (#20)',
+      "Don't cancel the test suite on the first failure, thanks @bobthebuilder42 (#22)",
+      'ci: cache pip downloads for the test suite (see 3f9a2c1d) (#24)',
+      'Bump the lint workflow uisng ruff 0.6.2 (#26)',
+    ]],
+    ['tests/test_completion.py', 'def test_a(): pass\n', [
+      'Add tests for zsh completion uisng bash fixtures (#30)',
+      "test: zsh completion of nested groups isn't flaky anymore (#31)",
+      "tests: cover zsh completion with @alice's fixture from v1.2 (#33)",
+    ]],
+  ];
+  for (const [path, start, titles] of lines) {
+    titles.forEach((msg, i) =>
+      specs.push({ at: `2024-${String(6 + i).padStart(2, '0')}-${String(5 + specs.length).padStart(2, '0')}`, msg, author: i % 2 ? bob : alice, files: { [path]: `${start}${'line\n'.repeat(i + 1)}` } }),
+    );
+  }
+  // Code work, so the forecast is not only upkeep.
+  for (let i = 0; i < 4; i++) specs.push({ at: `2024-${String(7 + i).padStart(2, '0')}-28`, msg: `Fix quoted string parsing in the lexer, case ${i + 1} (#${40 + i})`, author: alice, files: { 'src/lib.py': `x = ${i + 1}\n` } });
+  return specs;
+}
+
+let families: TaskFamily[];
+let upkeep: TaskFamily[];
+beforeAll(async () => {
+  const repo = await makeRepo(history());
+  const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  families = draft.families;
+  upkeep = families.filter((f) => /^(docs|tests|\.github\/workflows)/.test(f.anchor.name) && f.evidence.every((e) => e.kind === 'work_item'));
+});
+
+test('CI and test-suite directions each state one task: an action on the phrase their changes share, and the file', () => {
+  const titles = families.map((f) => f.title).join(' | ');
+  expect(upkeep.map((f) => f.anchor.name).sort(), titles).toEqual(['.github/workflows', 'docs', 'tests']);
+  expect(upkeep.find((f) => f.anchor.name === '.github/workflows')!.title, titles).toBe('Update the test suite in .github/workflows/test.yml');
+  expect(upkeep.find((f) => f.anchor.name === 'tests')!.title, titles).toBe('Test the zsh completion in tests/test_completion.py');
+});
+
+test('no documentation, CI or test-suite title holds a fragment, a user name, a version, a hash or a misspelt word; no CI or test-suite title is a keyword list', () => {
+  expect(upkeep.length).toBe(3);
+  for (const f of upkeep) {
+    const words = f.title.replace(/\s\S*\/\S*$/, '').split(/[\s(),]+/).filter((w) => /^[a-z]+$/.test(w));
+    expect(words.filter((w) => isMisspelt(w)), f.title).toEqual([]);
+    expect(f.title).not.toMatch(/\b(don|doesn|isn|aren)\b/i);
+    expect(f.title).not.toMatch(/bobthebuilder42|Kowalczyk|alice/i);
+    expect(f.title).not.toMatch(/\d+\.\d+|3f9a2c1d|#\d+/);
+  }
+  // Documentation keeps its page list until the demo's documentation family is validated by its own words (docs/forecast.md).
+  for (const f of upkeep.filter((x) => x.anchor.name !== 'docs')) {
+    // No aspect list "(a, b)", no "X, Y and Z" of words glued together.
+    expect(f.title).not.toMatch(/[(),]/);
+    expect(f.acceptance_criteria[0]!.toLowerCase()).toContain(f.title.replace(/^(\S+\s+up|\S+)\s+(the\s+)?/, '').replace(/ in \S+$/, '').toLowerCase());
+  }
+});
+
+test('a misspelt word is told from project words, identifiers and inflections', () => {
+  for (const w of ['uisng', 'enviroment', 'realisitic', 'miliseconds', 'usualy', 'unnoticied', 'documentaion', 'udpate']) expect(isMisspelt(w), w).toBe(true);
+  for (const w of ['using', 'labeler', 'gettext', 'pipelining', 'cloudflare', 'httpx', 'zustand', 'axum', 'workflows', 'typos', 'unpinned', 'subcommand', 'struct', 'golang', 'Uisng', 'snake_case', 'v1']) expect(isMisspelt(w), w).toBe(false);
+  expect(isMisspelt('uisng', new Set(['uisng']))).toBe(false);
+});
