@@ -3,7 +3,7 @@ import { cosine, TfIdf } from '../text/tfidf.js';
 import { topicTokens } from '../text/tokens.js';
 import type { Judge, JudgeRequest, PairOutcome } from './judge.js';
 import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from './judges/direction.js';
-import { strongKind } from './judges/vagueness.js';
+import { directionSignals } from './judges/vagueness.js';
 import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, sharedWords, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from './judges/shared.js';
 import type { Match } from './model.js';
 
@@ -45,7 +45,7 @@ export const LEXICAL_DEFAULTS: LexicalThresholds = {
   minSharedInArea: 1,
 };
 
-export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v6';
+export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v7';
 
 export function lexicalThresholds(t: LabelThresholds): LexicalThresholds {
   return { strongText: t.strong, strongTextInArea: t.strongInArea, relatedText: t.related, relatedTextInArea: t.relatedInArea, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
@@ -82,7 +82,7 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
         const agrees = kindAgrees(itemCategories[ii]!, family.category);
         const shared = sharedWords(familyWords[fi]!, itemWords[ii]!);
         const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: inArea, rare }, shared);
-        const s = { similarity: text, shared: shared.length, touches: inArea, agrees: strongKind(agrees, direction), direction: direction.holds, named: direction.named };
+        const s = { similarity: text, shared: shared.length, touches: inArea, ...directionSignals(agrees, direction) };
         row.push(s);
         const label = labelFromSignals(s, labelThresholds(t));
         const score = round(0.6 * text + 0.25 * Number(inArea) + 0.15 * Number(agrees));

@@ -39,11 +39,11 @@ test('a paraphrase of the family is strong and an unrelated pull request is reje
   const [backoff, quotes] = verdicts;
   expect(backoff!.matches.map((m) => [m.key, m.label])).toEqual([['pr#21', 'strong']]);
   expect(backoff!.matches[0]!.score).toBeGreaterThanOrEqual(EMBEDDING_DEFAULTS.strongAt);
-  expect(backoff!.reason).toMatch(/^strong: pr#21 "Add exponential backoff between HTTP retries" \(direction: shares [a-z, +0-9]+; cosine 0\.\d\d, touches src\/http, src\/http\/retry\.ts, also feature\)$/);
+  expect(backoff!.reason).toMatch(/^strong: pr#21 "Add exponential backoff between HTTP retries" \(direction: does its title's [a-z, ]+; shares [a-z, +0-9]+; cosine 0\.\d\d, touches src\/http, src\/http\/retry\.ts, also feature\)$/);
   expect(quotes!.matches).toEqual([]);
   expect(quotes!.reason).toMatch(/^rejected: nearest was pr#2\d /);
   expect(config).toEqual({
-    version: 'embedding-judge-v5', model: 'embed-small', baseURL: server.baseURL, ...EMBEDDING_DEFAULTS,
+    version: 'embedding-judge-v6', model: 'embed-small', baseURL: server.baseURL, ...EMBEDDING_DEFAULTS,
     itemText: 'title, first 1000 characters of the body, changed directories',
   });
   expect(calls).toEqual([]);

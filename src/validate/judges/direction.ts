@@ -2,9 +2,9 @@ import type { TaskFamily } from '../../family/model.js';
 import type { WorkItem } from '../../sources/model.js';
 import { workKind } from '../../sources/work-kind.js';
 import { compareText } from '../../text/order.js';
-import { stem } from '../../text/tokens.js';
-import { isVagueTitle, listedWords, plainlyDoes } from './vagueness.js';
-import { bodyExcerpt, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
+import { contentWords, isActionWord, stem } from '../../text/tokens.js';
+import { cutList, isVagueTitle, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
+import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
  * Related by direction, not area (../shared/judging-rules.md): a later change
@@ -37,9 +37,12 @@ import { bodyExcerpt, familyPaths, familyTopicWords, predictionText, sharedWords
  * that picks or labels by them records it, so a change to the rules makes its
  * stored validations differ: the llm judge picks its candidates by them
  * (direction-v2: vague families; direction-v3: out-of-area phrases need three
- * words; direction-v4: a plain-word symbol only in the family's area).
+ * words; direction-v4: a plain-word symbol only in the family's area;
+ * direction-v5: a test file's name is area, not a symbol; a change doing a
+ * one-piece title's object in its area, or editing the file its title names,
+ * does the work).
  */
-export const DIRECTION_RULES = 'direction-v4';
+export const DIRECTION_RULES = 'direction-v5';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -62,6 +65,13 @@ export interface FamilyDirection {
   vague: boolean;
   /** Stems of the words its title lists ("…: choice, expand, generic"; src/validate/judges/vagueness.ts). */
   listed: readonly string[];
+  /**
+   * Stems of the object of a one-piece title ("Document triage role and team in docs/": triage, role, team); empty
+   * when the title is vague, lists words or names fewer than two object words.
+   */
+  objects: readonly string[];
+  /** Basenames (no extension) of its own files that its title names by their words ("projects using cobra": projects_using_cobra). */
+  namedFiles: ReadonlySet<string>;
 }
 
 /** What of a later change a direction can rest on, computed once per change. */
@@ -81,6 +91,10 @@ export interface ItemDirection {
   notWork: string | null;
   /** A wording pass (typo, spelling, docstring, comments) or docs-only change: its words are not its purpose. */
   wording: boolean;
+  /** Stems of its title's topic words. */
+  titleWords: ReadonlySet<string>;
+  /** It changes only documentation and CI files: no code, so its feature/bugfix/refactor kind says little. */
+  noCode: boolean;
 }
 
 /** The shared direction of a pair: what it rests on, in words a reason can print; empty when none. */
@@ -92,6 +106,11 @@ export interface SharedDirection {
   evidence: string[];
   /** The change may be strong: the family names a piece of work, or the change plainly does what its words say (vagueness.ts). */
   plain: boolean;
+  /**
+   * The change does what the family names: it does the object of a one-piece title in the family's area, or edits the
+   * file the title names, and is the family's kind of work or close to it. Strong, whatever the similarity.
+   */
+  does: boolean;
 }
 
 const ACT = /\b(deprecat\w*|remov\w*|renam\w*|replac\w*|migrat\w*|split\w*|extract\w*|drop\w*|delet\w*|inlin\w*|revert\w*)\b/gi;
@@ -176,13 +195,73 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const words = familyTopicWords(family);
   const hints = family.target_hints.symbols.map((s) => s.trim().replace(/\(\)$/, '')).filter((s) => s.length >= 3);
   const named = identifiersOf(text);
-  const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named]);
+  // A test file's name the family's criteria quote (`test_termui`, `integration_tests`) is its area's tests, not a direction.
+  const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named].filter((s) => !TEST_NAME.test(s)));
   // identifiersOf finds compound names only, except a backticked plain word: keep those to the compound ones too.
-  const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()));
+  const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()).filter((s) => !TEST_NAME.test(s)));
   const issues = issuesOf(text);
   const ownFiles = new Set(familyPaths(family).map(basename));
   const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
-  return { words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague: (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title), listed: listedWords(family.title) };
+  const vague = (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title);
+  const objects = vague ? [] : titleObjects(family.title);
+  return { words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), objects, namedFiles: namedFiles(family, objectPhrases(family.title, objects)) };
+}
+
+/** A test file or module's name: `test_termui`, `integration_tests`, `command_test`, `test` (not an API: `test.extend`). It says where, not what. */
+const TEST_NAME = /^tests?$|^tests?[_-]|[_-]tests?$/;
+
+/** A title ends in a list of what it covers: "… (a, b, c)". */
+const PAREN_LIST = /\(([^()]*,[^()]*)\)\s*$/;
+
+/**
+ * The object stems of a one-piece title ("<act> <object> in <component>"): its specific objects (vagueness.ts)
+ * as topic words. None for a title that lists words ("…: a, b", "… (a, b, c)"), whose words are loose, or that
+ * names fewer than two object words.
+ */
+function titleObjects(title: string): string[] {
+  if (cutList(title).listed || PAREN_LIST.test(title)) return [];
+  const stems = [...topicWords(objectsOf(title).join(' ')).keys()];
+  return stems.length >= 2 ? stems : [];
+}
+
+/** The words of a name or phrase as stems: content words of three letters or more, no word of kind or template, no synonyms (`cli` stays `cli`). */
+function nameStems(text: string): string[] {
+  return contentWords(text.replace(/[^A-Za-z0-9]+/g, ' ')).filter((w) => w.length >= 3 && !isActionWord(w) && !FAMILY_BOILERPLATE.has(w)).map(stem);
+}
+
+/**
+ * The phrases a title names pieces of work by: each item of a list it ends with ("documentation pages (projects
+ * using cobra, user guide)", "…: a, b"), or the object of a one-piece title ("Update pre-commit lite workflow in
+ * the CI workflows"). Not the words of a list's heading ("Fix standard renderer edge cases (…)"): those name the
+ * component, an area.
+ */
+function objectPhrases(title: string, oneObject: readonly string[]): string[][] {
+  const paren = PAREN_LIST.exec(title)?.[1];
+  const { head, listed } = cutList(title);
+  const list = paren ?? (listed ? title.slice(head.length).replace(/^[^:]*?(:|\baround\b|\babout\b)/i, '') : null);
+  if (list !== null) return list.split(/,|\band\b/).map(nameStems).filter((p) => p.length > 0);
+  return oneObject.length > 0 ? [nameStems(objectsOf(title).join(' '))] : [];
+}
+
+/** A title's specific objects (vagueness.ts) less file names (`standard_renderer.go`): a file is where, not what. */
+function objectsOf(title: string): string[] {
+  return specificObjects(title).filter((o) => !/\/|\.[a-z]{1,5}$/i.test(o));
+}
+
+/**
+ * The family's own files named by a piece of work its title names (objectPhrases): "documentation pages (projects
+ * using cobra, user guide)" names site/content/projects_using_cobra.md and user_guide.md; "pre-commit lite workflow"
+ * names .github/workflows/pre-commit.yaml. A name of one word ("cli", "index") names no piece of work.
+ */
+function namedFiles(family: TaskFamily, phrases: readonly string[][]): Set<string> {
+  const out = new Set<string>();
+  if (phrases.length === 0) return out;
+  for (const path of familyPaths(family)) {
+    const name = basename(path);
+    const parts = nameStems(name);
+    if (parts.length >= 2 && phrases.some((p) => parts.every((w) => p.includes(w)))) out.add(name);
+  }
+  return out;
 }
 
 /** A name of two or more parts: snake_case, camelCase or PascalCase with two humps, dotted, or a CLI flag. */
@@ -225,6 +304,8 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     acts: actsOf(text),
     notWork: kind === 'pull_request' || kind === 'direct' ? null : kind.replace('_', ' '),
     wording: WORDING.test(item.title) || (item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p))),
+    titleWords: new Set(topicWords(item.title).keys()),
+    noCode: item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p) || /^\.github\//.test(p)),
   };
 }
 
@@ -235,7 +316,7 @@ export function sharedDirection(
   pair: { agrees: boolean | null; touches: boolean; rare: (word: string) => boolean },
   words: readonly string[] = sharedWords(f.words, i.words),
 ): SharedDirection {
-  if (i.notWork !== null) return { holds: false, named: false, evidence: [], plain: false };
+  if (i.notWork !== null) return NO_DIRECTION;
   const agrees = pair.agrees;
   const evidence: string[] = [];
   // Once per pair: no array unless something is shared.
@@ -263,10 +344,30 @@ export function sharedDirection(
       (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording);
   }
   if (phrase) evidence.push(acts.length > 0 && words.length > 0 ? `both ${acts[0]} ${words.slice(0, 3).join(', ')}` : `shares ${words.slice(0, 4).join(', ')}${words.length > 4 ? ` +${words.length - 4}` : ''}`);
-  return { holds: evidence.length > 0, named: symbols.length > 0 || inDiff.length > 0 || issues.length > 0, evidence, plain };
+  const named = symbols.length > 0 || inDiff.length > 0 || issues.length > 0;
+  // The change does what the family names: the object of its one-piece title, in its area, or the file its title names.
+  // Its kind must agree, be unknown, or say little (a change of docs and CI files only).
+  const close = agrees !== false || i.noCode;
+  let does = false;
+  if (close && f.namedFiles.size > 0) {
+    const file = common(f.namedFiles, (n) => i.files.has(n));
+    if (file.length > 0) {
+      does = true;
+      evidence.unshift(`edits ${file.slice(0, 2).map((n) => `\`${n}\``).join(', ')}, which its title names`);
+    }
+  }
+  if (!does && close && f.objects.length > 0 && inArea) {
+    const done = f.objects.filter((o) => i.titleWords.has(o));
+    if (done.length >= Math.max(2, Math.ceil((2 * f.objects.length) / 3))) {
+      does = true;
+      evidence.unshift(`does its title's ${done.map((o) => f.words.get(o) ?? o).join(', ')}`);
+    }
+  }
+  return { holds: evidence.length > 0, named, evidence, plain: does || plain, does };
 }
 
 const NONE: never[] = [];
+const NO_DIRECTION: SharedDirection = { holds: false, named: false, evidence: [], plain: false, does: false };
 
 /** Whether a change touches a file or folder named like one of the family's paths: its tests, a mirrored tree. */
 function nearArea(f: FamilyDirection, i: ItemDirection): boolean {

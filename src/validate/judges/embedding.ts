@@ -6,7 +6,7 @@ import { WorkItem } from '../../sources/model.js';
 import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
 import type { Label, Match } from '../model.js';
 import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
-import { strongKind } from './vagueness.js';
+import { directionSignals } from './vagueness.js';
 import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelFromSignals, round4, sharedWords, touchedPaths, verdictFrom, type PairSignals } from './shared.js';
 
 /**
@@ -27,7 +27,7 @@ import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelF
  * decimals, so the same inputs give the same verdicts with or without cache.
  */
 
-export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v5';
+export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v6';
 
 export const EMBEDDING_DEFAULTS = {
   strongAt: 0.7,
@@ -113,7 +113,7 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
         const agrees = kindAgrees(category, family.category);
         const shared = sharedWords(words, itemWords);
         const direction = sharedDirection(familyDir, dir, { agrees, touches: touched.length > 0, rare }, shared);
-        const signal = { similarity, shared: shared.length, touches: touched.length > 0, agrees: strongKind(agrees, direction), direction: direction.holds, named: direction.named };
+        const signal = { similarity, shared: shared.length, touches: touched.length > 0, ...directionSignals(agrees, direction) };
         row.push(signal);
         const label = labelPair(signal, t);
         const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';

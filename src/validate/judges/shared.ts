@@ -212,6 +212,8 @@ export interface PairSignals {
   direction?: boolean;
   /** The direction rests on a symbol or an issue the family names: at least related, whatever the text. */
   named?: boolean;
+  /** The change does what the family names (its one-piece title's object in its area, the file its title names): strong. */
+  does?: boolean;
 }
 
 /** Where the pair labels change, in the judge's own similarity scale. */
@@ -245,6 +247,7 @@ export interface LabelThresholds {
  */
 export function labelFromSignals(s: PairSignals, t: LabelThresholds): Label {
   if (s.direction === false) return 'rejected';
+  if (s.does === true) return 'strong';
   if (s.agrees !== false && (s.similarity >= t.strong || (s.touches && s.similarity >= t.strongInArea))) return 'strong';
   if ((s.similarity >= t.related && s.shared >= t.minShared) || (s.touches && s.similarity >= t.relatedInArea && s.shared >= t.minSharedInArea)) return 'related';
   return s.named === true ? 'related' : 'rejected';

@@ -166,3 +166,11 @@ export function plainlyDoes(listed: readonly string[], has: (stem: string) => bo
 export function strongKind(agrees: boolean | null, direction: { plain: boolean }): boolean | null {
   return direction.plain ? agrees : false;
 }
+
+/**
+ * The direction part of a threshold judge's pair signals (src/validate/judges/direction.ts): whether a direction
+ * holds, rests on something named, does the family's work, and the kind signal `strong` is labelled by.
+ */
+export function directionSignals(agrees: boolean | null, direction: { holds: boolean; named: boolean; plain: boolean; does: boolean }) {
+  return { agrees: strongKind(agrees, direction), direction: direction.holds, named: direction.named, does: direction.does };
+}
