@@ -12,6 +12,9 @@ import { directionText, renderDirection } from './direction.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR, type StreamRecord } from '../backtest/streams.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
+import { detectSeries } from './series.js';
+import { renderSeries, seriesTitle } from './series-render.js';
+import { learnSeriesRecord, scoreSeries, SERIES_PRIOR } from '../backtest/series.js';
 
 /** Every knob of the heuristic forecaster; defaults set on the demo and the eval/ development repositories. */
 export interface HeuristicOptions {
@@ -75,11 +78,26 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const perKind = new Map<string, number>();
       // The project's own name is no aspect of its work ("zustand", "click").
       const projectWords = new Set(snapshot.repo.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
+      // Series with targets left at T0 (series.ts): the same change for the targets named. The backtest is only run when there is one.
+      const seriesOptions = { lookbackDays: options.lookbackDays };
+      const allSeries = detectSeries(snapshot, seriesOptions, names);
+      const series = allSeries.filter((s) => s.remaining.length > 0);
+      // A finished series (no target left) says its line of work is done: a direction restating it would be "already done".
+      const finishedRefs = new Set(allSeries.filter((s) => s.remaining.length === 0).flatMap((s) => s.changes.map((c) => c.ref)));
+      const seriesRecord = options.backtest && series.length ? learnSeriesRecord(snapshot, seriesOptions, names) : null;
+      for (const s of series) {
+        const score = scoreSeries(seriesRecord, s, snapshot.t0);
+        drafts.push({ rank: score.rank, score: score.score, title: seriesTitle(s), kind: 'series', render: (id) => renderSeries(s, id, score) });
+      }
+      const seriesRefs = new Set(series.flatMap((s) => s.changes.map((c) => c.ref)));
       for (const stream of streams) {
         // One family each for the documentation, the test suite and the CI: the rest are code components.
         if (stream.kind !== 'code' && (perKind.get(stream.kind) ?? 0) >= 1) continue;
         const text = directionText(stream, names, projectWords);
         if (!text) continue;
+        // The direction of a series' component whose focus is the series' own changes would say it twice: the series states it.
+        if (series.some((s) => s.component === stream.component && s.kind === stream.kind) && text.focusRefs.some((r) => seriesRefs.has(r))) continue;
+        if (text.focusRefs.filter((r) => finishedRefs.has(r)).length * 2 >= text.focusRefs.length) continue;
         perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
         const score = scoreStream(record, stream);
         drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, render: (id) => renderDirection(stream, text, id, names, score) });
@@ -109,6 +127,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
             candidates: scored.length,
             dropped,
             streams: streams.length,
+            series: series.length ? { found: series.length, prior: SERIES_PRIOR, record: seriesRecord ? { replays: seriesRecord.replays, series: seriesRecord.series, hits: seriesRecord.hits } : null } : null,
             backtest: record ? { replays: record.replays, candidates: record.streams, hits: record.hits, kinds: record.kinds, peopleFactor: PEOPLE_FACTOR, calibration: SCORE_CALIBRATION } : null,
           },
           families,
