@@ -50,14 +50,15 @@ beforeAll(async () => {
   upkeep = families.filter((f) => /^(docs|tests|\.github\/workflows)/.test(f.anchor.name) && f.evidence.every((e) => e.kind === 'work_item'));
 });
 
-test('CI and test-suite directions each state one task: an action on the phrase their changes share, and the file', () => {
+test('documentation, CI and test-suite directions each state one task: an action on the phrase their changes share, and the file', () => {
   const titles = families.map((f) => f.title).join(' | ');
   expect(upkeep.map((f) => f.anchor.name).sort(), titles).toEqual(['.github/workflows', 'docs', 'tests']);
+  expect(upkeep.find((f) => f.anchor.name === 'docs')!.title, titles).toBe('Document the colour themes in docs/guide.md');
   expect(upkeep.find((f) => f.anchor.name === '.github/workflows')!.title, titles).toBe('Update the test suite in .github/workflows/test.yml');
   expect(upkeep.find((f) => f.anchor.name === 'tests')!.title, titles).toBe('Test the zsh completion in tests/test_completion.py');
 });
 
-test('no documentation, CI or test-suite title holds a fragment, a user name, a version, a hash or a misspelt word; no CI or test-suite title is a keyword list', () => {
+test('no documentation, CI or test-suite title is a keyword list or holds a fragment, a user name, a version, a hash or a misspelt word', () => {
   expect(upkeep.length).toBe(3);
   for (const f of upkeep) {
     const words = f.title.replace(/\s\S*\/\S*$/, '').split(/[\s(),]+/).filter((w) => /^[a-z]+$/.test(w));
@@ -66,8 +67,7 @@ test('no documentation, CI or test-suite title holds a fragment, a user name, a 
     expect(f.title).not.toMatch(/bobthebuilder42|Kowalczyk|alice/i);
     expect(f.title).not.toMatch(/\d+\.\d+|3f9a2c1d|#\d+/);
   }
-  // Documentation keeps its page list until the demo's documentation family is validated by its own words (docs/forecast.md).
-  for (const f of upkeep.filter((x) => x.anchor.name !== 'docs')) {
+  for (const f of upkeep) {
     // No aspect list "(a, b)", no "X, Y and Z" of words glued together.
     expect(f.title).not.toMatch(/[(),]/);
     expect(f.acceptance_criteria[0]!.toLowerCase()).toContain(f.title.replace(/^(\S+\s+up|\S+)\s+(the\s+)?/, '').replace(/ in \S+$/, '').toLowerCase());
@@ -78,4 +78,20 @@ test('a misspelt word is told from project words, identifiers and inflections', 
   for (const w of ['uisng', 'enviroment', 'realisitic', 'miliseconds', 'usualy', 'unnoticied', 'documentaion', 'udpate']) expect(isMisspelt(w), w).toBe(true);
   for (const w of ['using', 'labeler', 'gettext', 'pipelining', 'cloudflare', 'httpx', 'zustand', 'axum', 'workflows', 'typos', 'unpinned', 'subcommand', 'struct', 'golang', 'Uisng', 'snake_case', 'v1']) expect(isMisspelt(w), w).toBe(false);
   expect(isMisspelt('uisng', new Set(['uisng']))).toBe(false);
+});
+
+test('documentation whose changes share no phrase is named by the page they kept touching, as one task', async () => {
+  const at = (m: number) => `2024-${String(m).padStart(2, '0')}-11`;
+  const faq = ['docs: FAQ on booleans (#2)', "docs: FAQ on secrets, thanks @bobthebuilder42 (#4)", 'docs: FAQ on Windows paths (#6)', "Fix typo: usualy -> usually in the FAQ (#8)"];
+  const repo = await makeRepo([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/lib.py': 'x = 0\n', 'docs/faq.md': '# FAQ\n', 'docs/guide.md': '# Guide\n' } },
+    ...faq.map((msg, i) => ({ at: at(3 + i), msg, author: i % 2 ? bob : alice, files: { 'docs/faq.md': `# FAQ\n${'q\n'.repeat(i + 1)}` } })),
+    { at: at(9), msg: 'docs: explain blank lines (#10)', author: alice, files: { 'docs/guide.md': '# Guide\nblank\n' } },
+    ...[1, 2, 3].map((i) => ({ at: at(9 + i), msg: `Fix quoted string parsing in the lexer, case ${i} (#${20 + i})`, author: alice, files: { 'src/lib.py': `x = ${i}\n` } })),
+  ]);
+  const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const docs = draft.families.find((f) => f.anchor.name === 'docs');
+  expect(docs?.title, draft.families.map((f) => f.title).join(' | ')).toBe('Extend the FAQ page in docs/faq.md');
+  expect(docs!.acceptance_criteria[0]).toMatch(/^The FAQ page in docs\/faq\.md covers a case it does not at T0/);
 });

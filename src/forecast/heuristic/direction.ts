@@ -33,10 +33,8 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   const skip = new Set([...exclude, ...term.split(/\s+/).map((w) => stem(w.toLowerCase()))]);
   // The component's own words stay: the title names its place by path, and its line of work is often named by them ("retry").
   const focus = streamFocus(stream.items, names, exclude, stream.category);
-  // Documentation keeps its page wording until the demo's documentation family is validated by its own words (docs/forecast.md).
-  const pages = stream.kind === 'docs' ? docPages(stream, 2) : [];
-  const upkeep = stream.kind === 'docs' && pages.length ? null : upkeepTitle(stream, names, exclude);
-  if (!focus && !upkeep && pages.length === 0) return null;
+  const upkeep = upkeepTitle(stream, names, exclude);
+  if (!focus && !upkeep) return null;
   const where = stream.component;
   const tests = testHome(stream);
   const inTests = tests ? ` in ${tests}` : '';
@@ -51,12 +49,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   let expectedBehavior: string;
   let criteria: string[];
   let aspects: string[];
-  if (stream.kind === 'docs' && pages.length) {
-    title = `Fix, restructure and extend the documentation pages (${pages.join(', ')})`;
-    aspects = pages;
-    expectedBehavior = `The pages under ${where}/ that cover ${joinAnd(pages)} are corrected or extended: each states current behaviour, its examples run as shown, and the site builds without new warnings.`;
-    criteria = pages.map((p) => `The documentation of ${p} is updated and cross-linked from the index or the page that introduces it.`);
-  } else if (upkeep) {
+  if (upkeep) {
     // Documentation, CI and the test suite: one task on the phrase their changes share, else honest loose wording (upkeep.ts).
     title = upkeep.title;
     const { object, where: at } = upkeep;
@@ -64,7 +57,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     aspects = [bare];
     if (stream.kind === 'docs') {
       expectedBehavior = `${capitalize(object)} in ${at} states what it is missing or gets wrong at T0, ${continuing}: each example on it runs as shown, and the documentation builds without new warnings.`;
-      criteria = [`${capitalize(object)} in ${at} covers a case it does not at T0, and its examples run as shown.`];
+      criteria = [`${capitalize(object)} in ${at} covers a case it does not at T0: its examples run as shown, and it is cross-linked from the index or the page that introduces it.`];
     } else if (stream.kind === 'ci') {
       expectedBehavior = `${capitalize(object)} in ${at} changes for the work the project needs next, ${continuing}; every job still runs on pull requests and passes on the default branch.`;
       criteria = [`The change to ${object} is in place in ${at} and its job passes on a pull request.`];
@@ -116,20 +109,6 @@ function codeTerm(stream: Stream): string {
   if (!top || top[1] < 0.6 * stream.items.length) return term;
   const file = top[0].split('/').at(-1)!.replace(/\.[a-z0-9]+$/i, '').replace(/^_+/, '').replace(/_/g, ' ');
   return term.split(' ').includes(file) || /^(mod|index|lib|init|main|utils?|types?)$/i.test(file) ? term : `${term} ${file}`;
-}
-
-/** The documentation pages (file names) two or more of the stream's changes touched, most touched first. */
-function docPages(stream: Stream, k: number): string[] {
-  const counts = new Map<string, number>();
-  for (const i of stream.items) {
-    const pages = new Set(i.paths.filter((p) => /\.(md|mdx|rst|txt|adoc|html)$/i.test(p)).map((p) => p.split('/').at(-1)!.replace(/\.[a-z]+$/i, '')));
-    for (const page of pages) if (!/^(index|readme|documentation|docs|changelog|changes|history|license|contributing|conf|summary|_sidebar|toc|roadmap|security|code_of_conduct|funding)$|release|\d/i.test(page)) counts.set(page, (counts.get(page) ?? 0) + 1);
-  }
-  return [...counts]
-    .filter(([, n]) => n >= 2)
-    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
-    .slice(0, k)
-    .map(([p]) => p.replace(/[-_]+/g, ' '));
 }
 
 /** The test file or folder the stream's changes touched most. */
