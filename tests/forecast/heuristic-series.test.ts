@@ -111,7 +111,20 @@ test('two changes with a backticked identifier slot form a series; the remaining
   const repo = await makeRepo(specs);
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: T0, db: `${await tempDir()}/r.db` });
   const [series] = detectSeries(snapshot, { lookbackDays: 365 });
-  expect(series).toMatchObject({ slotKind: 'identifier', done: ['FormRejection', 'QueryRejection'], remaining: ['JsonRejection'], noun: 'rejections' });
+  expect(series).toMatchObject({ slotKind: 'identifier', done: ['FormRejection', 'QueryRejection'], remaining: ['JsonRejection'], noun: 'rejections', enumerable: true });
   const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
   expect(draft.families.map((f) => f.title)).toContain('Use rejection macros for `JsonRejection` in src/extract');
+}, 60_000);
+
+test('a series whose targets cannot be named (identifiers with no shared shape) is not called finished, so its direction stays', async () => {
+  const specs: CommitSpec[] = [{ at: '2024-03-01', msg: 'Add the utils', author: dev, files: { 'src/pkg/utils.py': 'u\n', 'tests/test_utils.py': 't\n' } }];
+  ['same_origin', 'is_https_redirect', 'parse_header_links'].forEach((fn, i) => {
+    specs.push({ at: `2024-11-0${i + 1}`, msg: `test \`${fn}\` via public api (#${40 + i})`, author: dev, files: { 'tests/test_utils.py': `t${i}\n` } });
+  });
+  const repo = await makeRepo(specs);
+  const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: T0, db: `${await tempDir()}/u.db` });
+  const [series] = detectSeries(snapshot, { lookbackDays: 365 });
+  expect(series).toMatchObject({ slotKind: 'identifier', remaining: [], enumerable: false });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  expect(draft.families.some((f) => f.evidence.some((e) => e.text.includes('via public api')))).toBe(true);
 }, 60_000);

@@ -82,8 +82,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const seriesOptions = { lookbackDays: options.lookbackDays };
       const allSeries = detectSeries(snapshot, seriesOptions, names);
       const series = allSeries.filter((s) => s.remaining.length > 0);
-      // A finished series (no target left) says its line of work is done: a direction restating it would be "already done".
-      const finishedRefs = new Set(allSeries.filter((s) => s.remaining.length === 0).flatMap((s) => s.changes.map((c) => c.ref)));
+      // A finished series (targets it can name, none left) says its line of work is done: a direction restating it would be "already done".
+      const finishedRefs = new Set(allSeries.filter((s) => s.enumerable && s.remaining.length === 0).flatMap((s) => s.changes.map((c) => c.ref)));
       const seriesRecord = options.backtest && series.length ? learnSeriesRecord(snapshot, seriesOptions, names) : null;
       for (const s of series) {
         const score = scoreSeries(seriesRecord, s, snapshot.t0);

@@ -46,6 +46,8 @@ export interface Series {
   remaining: string[];
   /** What the targets are called in the title ("test modules", "rejections"). */
   noun: string;
+  /** Whether targets of this series can be named at all (a file slot, or identifiers with a shared tail): only then does none left mean finished. */
+  enumerable: boolean;
 }
 
 export interface SeriesOptions {
@@ -159,7 +161,7 @@ function makeSeries(template: string, pos: number, kind: SlotKind, members: Titl
   const after = newest.words.slice(pos + 1).join(' ');
   return {
     before: before ? `${before} ` : '', after: after ? ` ${after}` : '', template, slotKind: kind, changes,
-    done: [], folders: [], component: null, kind: null, remaining: [], noun: '',
+    done: [], folders: [], component: null, kind: null, remaining: [], noun: '', enumerable: false,
   };
 }
 
@@ -206,14 +208,14 @@ function finish(s: Series, snapshot: Snapshot, options: SeriesOptions): Series {
     const touched = related(snapshot, s, options).paths;
     const remaining = siblingFiles(snapshot, done, folders, dirFiles, touched, options).slice(0, max);
     const testy = done.every((d) => /(^|\/)(test_|conftest)|[._-](test|spec)\.[a-z]+$/i.test(d));
-    return { ...s, done, folders, component, kind, remaining, noun: testy ? 'test modules' : 'modules' };
+    return { ...s, done, folders, component, kind, remaining, noun: testy ? 'test modules' : 'modules', enumerable: folders.length > 0 };
   }
   const done = [...new Set(s.changes.map((c) => c.slot))];
   const folders = changeFolders(s.changes, component);
   const shape = s.slotKind === 'identifier' ? identifierShape(done) : null;
   const named = shape ? related(snapshot, s, options).titles.join('\n') : '';
   const remaining = shape ? sameShapeIdentifiers(snapshot, shape, done, folders).filter((id) => !new RegExp(`\\b${id}\\b`).test(named)).slice(0, max) : [];
-  return { ...s, done, folders, component, kind, remaining, noun: shape?.noun ?? 'targets' };
+  return { ...s, done, folders, component, kind, remaining, noun: shape?.noun ?? 'targets', enumerable: shape !== null && folders.length > 0 };
 }
 
 /** Folders holding the changes' files (those of the component first). */
