@@ -131,7 +131,7 @@ test('a phrase reads as a task whatever form its verb took, and chores state non
   expect(taskPhrase('Bump actions/cache from 3.0.11 to 3.2.2 (#2425)', 'feature')).toBeNull();
 });
 
-test('changes that name one thing in different cases are merged into one object, and a thing only one change names is asked for as its next step', async () => {
+test('changes that name one thing in different cases are merged into one object with the clauses they differ in, and a thing only one change names is no title', async () => {
   const at = (m: number, d: number) => `2024-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   const repo = await makeRepo([
     { at: at(1, 2), msg: 'Initial commit', files: { 'src/shell/complete.js': 'export {}\n', 'src/render/table.js': 'export {}\n' } },
@@ -145,12 +145,12 @@ test('changes that name one thing in different cases are merged into one object,
   const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
   const titles = draft.families.map((f) => f.title);
   const shell = draft.families.find((f) => f.anchor.name.startsWith('src/shell'));
-  // One object, its cases joined around the word they share, newest first; no aspect list, no user name.
-  expect(shell?.title, titles.join(' | ')).toMatch(/^Fix fish, PowerShell and zsh completion in src\/shell/);
-  // Only one change names the render module: the title asks for the line's next step, not that change again.
-  expect(titles.find((t) => / in src\/render/.test(t))).toMatch(/^Continue refactoring render table after render module in src\/render/);
+  // One object, its cases joined around the head they share, newest first, with the clauses the changes differ in; no user name.
+  expect(shell?.title, titles.join(' | ')).toBe('Fix fish, PowerShell and zsh completion for nested groups and of words with colons in src/shell');
+  // Only one change names each thing of the render module: no object passes, so the title says so and names no one change's.
+  expect(titles.find((t) => / src\/render/.test(t))).toBe('Continue restructuring src/render');
   expect(shell!.title).not.toMatch(/bobthebuilder42|[()]/);
-  expect(shell!.acceptance_criteria[0]).toMatch(/regression test .*completion fails at T0 and passes after the change/);
+  expect(shell!.acceptance_criteria[0]).toMatch(/regression test .*completion for nested groups.* fails at T0 and passes after the change/);
   for (const f of draft.families) {
     for (const e of f.evidence) expect(f.title.toLowerCase()).not.toContain(e.text.replace(/\s*\(#\d+\)$/, '').toLowerCase());
   }

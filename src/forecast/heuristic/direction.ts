@@ -26,13 +26,20 @@ export interface DirectionText {
   focusRefs: string[];
   /** The focus changes' majority category (the stream's when it has no focus). */
   category: Category;
+  /**
+   * Whether the title names a checkable piece of work: a code direction's
+   * object passed the gate (task-line.ts) or its changes share a defect class.
+   * A code direction that is not specific is stated honestly and ranked after
+   * the specific families (order only). Documentation, CI and tests: true.
+   */
+  specific: boolean;
 }
 
 export function directionText(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string> = new Set()): DirectionText | null {
   const term = stream.kind === 'code' ? codeTerm(stream) : '';
   const skip = new Set([...exclude, ...term.split(/\s+/).map((w) => stem(w.toLowerCase()))]);
   // The component's own words stay: the title names its place by path, and its line of work is often named by them ("retry").
-  const focus = streamFocus(stream.items, names, exclude, stream.category);
+  const focus = streamFocus(stream.items, names, exclude, stream.category, stream.kind === 'code');
   const upkeep = upkeepTitle(stream, names, exclude);
   if (!focus && !upkeep) return null;
   const where = stream.component;
@@ -49,6 +56,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   let expectedBehavior: string;
   let criteria: string[];
   let aspects: string[];
+  let specific = true;
   if (upkeep) {
     // Documentation, CI and the test suite: one task on the phrase their changes share, else honest loose wording (upkeep.ts).
     title = upkeep.title;
@@ -69,24 +77,31 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     const f = focus!;
     aspects = f.cases;
     const object = f.object;
-    // One change names the focus: stated as the line's next step, not as that change again.
-    const single = f.items.length < 2;
-    // Named with the component's own words, the line that change belongs to ("http retry").
-    const line = term && !object.toLowerCase().includes(term.toLowerCase()) ? term : '';
-    const next = line
-      ? { bugfix: `Fix more ${line} defects like ${object}`, feature: `Extend ${line} beyond ${object}`, refactor: `Continue refactoring ${line} after ${object}` }[f.category]
-      : { bugfix: `Fix remaining ${object} defects`, feature: `Extend ${object} further`, refactor: `Refactor ${object} further` }[f.category];
-    title = `${single ? next : `${f.verb} ${object}`} in ${where}`;
     const cases = f.cases.length > 1 ? f.cases : [];
-    if (f.category === 'bugfix') {
-      expectedBehavior = `${capitalize(object)} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
-      criteria = [`A regression test${inTests} for ${object} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
-    } else if (f.category === 'feature') {
-      expectedBehavior = `${capitalize(object)} in ${where} gains a capability it lacks at T0, ${continuing}: documented, and tested${inTests}.`;
-      criteria = [`${capitalize(object)} does something it cannot do at T0: a new test${inTests} exercises it, including one error case.`, ...cases.map((c) => `The existing ${c} behaviour is unchanged: its tests pass without edits.`)];
+    if (!f.specific) {
+      // No object passes the gate: the defect class the changes share, else an honest "next defects" statement.
+      const shared = defectClass(stream.items);
+      specific = shared !== null;
+      title = shared ? `${shared} in ${where}` : { bugfix: `Fix the next reported defects in ${where}`, feature: `Add the next requested capability in ${where}`, refactor: `Continue restructuring ${where}` }[f.category];
+      const what = shared ? lowerFirst(shared) : `work in ${where}`;
+      expectedBehavior = `${where} receives more of the work its recent changes did (${what}), ${continuing}.`;
+      criteria = [f.category === 'refactor'
+        ? `The restructured code in ${where} keeps its behaviour: the existing tests pass without edits to their assertions.`
+        : `A test${inTests} that fails at T0 passes after the change, for a case in ${where} the changes before T0 did not cover.`];
     } else {
-      expectedBehavior = `The code of ${object} in ${where} is restructured, ${continuing}; public names and outputs stay the same.`;
-      criteria = [`The code of ${object} is restructured with behaviour unchanged: the existing tests pass without edits to their assertions.`];
+      // The line's verb, object and the clauses its changes differ in: "Fix PowerShell completion with incomplete word and ...".
+      const clause = f.complement ? ` ${f.complement}` : '';
+      title = `${f.verb} ${object}${clause} in ${where}`;
+      if (f.category === 'bugfix') {
+        expectedBehavior = `${capitalize(object)}${clause} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
+        criteria = [`A regression test${inTests} for ${object}${clause} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
+      } else if (f.category === 'feature') {
+        expectedBehavior = `${capitalize(object)}${clause} in ${where} gains a capability it lacks at T0, ${continuing}: documented, and tested${inTests}.`;
+        criteria = [`${capitalize(object)}${clause} does something it cannot do at T0: a new test${inTests} exercises it, including one error case.`, ...cases.map((c) => `The existing ${c} behaviour is unchanged: its tests pass without edits.`)];
+      } else {
+        expectedBehavior = `The code of ${object}${clause} in ${where} is restructured, ${continuing}; public names and outputs stay the same.`;
+        criteria = [`The code of ${object}${clause} is restructured with behaviour unchanged: the existing tests pass without edits to their assertions.`];
+      }
     }
   }
   expectedBehavior += recurring;
@@ -95,7 +110,30 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     acceptanceCriteria: [...criteria, 'Every test that passed before the change still passes.'],
     focusRefs: focusItems.map((i) => i.ref),
     category: focus?.category ?? stream.category,
+    specific,
   };
+}
+
+/** Defect classes two changes of a stream can share, and the task that names the class. */
+const DEFECT_CLASSES: [RegExp, string][] = [
+  [/\b(panic|panics|panicking|crash|crashes|segfault|overflow)\b/i, 'Fix panics and crashes'],
+  [/\b(encoding|unicode|utf-?8|utf-?16|non-ascii|charset|cp\d{3,4})\b/i, 'Fix text encoding handling'],
+  [/\b(windows|macos|win32|wsl|cygwin|msys)\b/i, 'Fix platform-specific behaviour (Windows, macOS)'],
+  [/\b(performance|faster|slow|allocations?|avoid cloning|perf)\b/i, 'Improve performance'],
+  [/\berror messages?\b/i, 'Improve error messages'],
+  [/\b(type hints?|type annotations?|typing|typed)\b/i, 'Correct type annotations'],
+  [/\bmemory leaks?\b/i, 'Fix memory leaks'],
+  [/\b(race|deadlock|thread[- ]safe|concurren\w*)\b/i, 'Fix concurrency defects'],
+];
+
+/** The defect class two or more of the stream's changes name, stated as a task, or null. */
+function defectClass(items: readonly StreamItem[]): string | null {
+  let best: [string, number] | null = null;
+  for (const [re, task] of DEFECT_CLASSES) {
+    const n = items.filter((i) => re.test(i.title)).length;
+    if (n >= 2 && (!best || n > best[1])) best = [task, n];
+  }
+  return best?.[0] ?? null;
 }
 
 /** The component's term; a folder whose changes mostly touch one file is named with it ("http retry"). */
@@ -176,6 +214,10 @@ export function renderDirection(
       `(heat ${stream.heat.toFixed(2)}, the sum of exp(-age/120 d)); the title's object merges the noun phrases that ${text.focusRefs.length} of those changes share around their most recent common word. ` +
       `Category by the weighted votes bugfix ${stream.votes.bugfix}, feature ${stream.votes.feature}, refactor ${stream.votes.refactor}. ${score.why}`,
   };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function capitalize(text: string): string {

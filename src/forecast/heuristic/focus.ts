@@ -4,6 +4,7 @@ import type { Category } from '../model.js';
 import { GENERIC, aspectsOf } from './aspects.js';
 import { taskPhrase } from './phrase.js';
 import type { StreamItem } from './streams.js';
+import { isHousekeeping, joinComplements, objectPasses, taskLine } from './task-line.js';
 
 /**
  * The one piece of work a recurring stream points at next: the behaviour,
@@ -18,6 +19,10 @@ import type { StreamItem } from './streams.js';
 export interface Focus {
   /** What the work acts on, as a noun phrase ("zsh and PowerShell completion"). */
   object: string;
+  /** The defect or behaviour clause the changes of the line differ in ("for incomplete words and non-UTF-8 consoles"), or ''. */
+  complement: string;
+  /** Whether the object passed the quality gate (task-line.ts) and two or more changes name it: a title may then name it. */
+  specific: boolean;
   /** The varying parts merged into the object, each a case a test can name ("zsh completion"). */
   cases: string[];
   /** Imperative verb ("Fix", "Add", "Extend", "Refactor"). */
@@ -41,11 +46,15 @@ interface Phrase {
 /**
  * The focus of a stream's items (newest first), or null when none of their
  * titles names an aspect. `exclude` are stems that name no aspect here (the
- * component's and project's own names).
+ * component's and project's own names). `code`: a code component's stream,
+ * whose changes are read as verb phrases first (task-line.ts) and whose
+ * housekeeping changes name nothing.
  */
-export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<string>, exclude: ReadonlySet<string>, fallback: Category): Focus | null {
+export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<string>, exclude: ReadonlySet<string>, fallback: Category, code = false): Focus | null {
   const phrases: Phrase[] = [];
   for (const item of items) {
+    // A docs-link, typo or lint change names no object of the code's work ("passing state" from a link fix).
+    if (code && isHousekeeping(item.title)) continue;
     for (const a of aspectsOf(item.title, names, exclude)) {
       // A code identifier is one word of its own ("`flag_value`").
       const words = a.text.startsWith('`') ? [a.text] : a.text.split(' ');
@@ -68,7 +77,15 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
   const repeated = [...stated.values()].filter((s) => s.items.length >= 2).sort((a, b) => b.items.length - a.items.length || compareText(a.object, b.object))[0];
   if (repeated) {
     const category = majority(repeated.items, fallback);
-    return { object: repeated.object, cases: [repeated.object], verb: repeated.verb, category, items: repeated.items };
+    return { object: repeated.object, complement: '', specific: true, cases: [repeated.object], verb: repeated.verb, category, items: repeated.items };
+  }
+  // Changes that share verb and object head (or the head alone): the line, with the clauses they differ in.
+  const line = code ? taskLine(items, names, exclude, fallback) : null;
+  if (line) {
+    const category = majority(line.items, fallback);
+    const verb = line.sharedVerb ? line.verb : CATEGORY_VERB[category];
+    const cases = line.complements.length > 1 ? line.complements.map((c) => `${line.object} ${c}`) : [line.object];
+    return { object: line.object, complement: joinComplements(line.complements), specific: true, cases, verb, category, items: line.items };
   }
   // The content word the most (and most recent) changes name: summed recency of distinct changes, two or more.
   const byWord = new Map<string, Map<string, StreamItem>>();
@@ -103,7 +120,8 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
   const focusItems = items.filter((i) => mine.some((p) => p.item === i));
   const category = majority(focusItems, fallback);
   const { object, cases } = best.merged;
-  return { object, cases, verb: verbOf(focusItems, category), category, items: focusItems };
+  const specificFocus = focusItems.length >= 2 && objectPasses(object, '', exclude, names);
+  return { object, complement: '', specific: specificFocus, cases, verb: verbOf(focusItems, category), category, items: focusItems };
 }
 
 /** 1 for a phrase of several words or a code identifier, 0 for a single plain word. */

@@ -1,0 +1,257 @@
+import winkNLP, { type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { hasVersionString, isFragmentWord, isHashLike } from '../../text/clean.js';
+import { compareText } from '../../text/order.js';
+import { stem } from '../../text/tokens.js';
+import type { Category } from '../model.js';
+import { GENERIC } from './aspects.js';
+import { taskPhrase } from './phrase.js';
+import type { StreamItem } from './streams.js';
+
+/**
+ * A change title read as a verb phrase: verb + object + complement ("Fix" +
+ * "PowerShell completion" + "with incomplete word"), parsed with wink-nlp's
+ * part-of-speech tags on the task phrase phrase.ts finds. Changes of a stream
+ * that share verb and object head are one line of work; its title is that verb
+ * and object with the complements the changes differ in ("Use rejection macros
+ * for `QueryRejection` and `FormRejection`"). An object must pass a quality
+ * gate (objectPasses) before it can name a line: one odd or generic word, a
+ * platform name alone, or a phrase of a docs-link, typo, lint or format change
+ * never does.
+ */
+export interface ChangeTask {
+  item: StreamItem;
+  /** The verb as the change wrote it, capitalised ("Fix"). */
+  verb: string;
+  /** The verb's class: synonyms share one ("correct" -> "fix"). */
+  verbKey: string;
+  /** The object's noun phrase as written ("PowerShell completion", "rejection macros"). */
+  object: string;
+  /** Stem of the noun phrase's head: what two changes of one line share. */
+  head: string;
+  /** What follows the noun phrase: the defect or behaviour clause ("with incomplete word"), or ''. */
+  complement: string;
+}
+
+/** A line of work: two or more changes sharing verb (or only object head), stated as one task. */
+export interface TaskLine {
+  verb: string;
+  object: string;
+  /** The complements the changes differ in, each a case a test can name. */
+  complements: string[];
+  items: StreamItem[];
+  /** Whether the changes also share the verb (else only the object's head). */
+  sharedVerb: boolean;
+}
+
+let nlp: WinkMethods | null = null;
+function parser(): WinkMethods {
+  nlp ??= winkNLP(model);
+  return nlp;
+}
+
+const VERB_CLASS: Record<string, string> = {
+  correct: 'fix', resolve: 'fix', repair: 'fix', fix: 'fix',
+  add: 'add', introduce: 'add', implement: 'add', create: 'add',
+  remove: 'remove', drop: 'remove', delete: 'remove',
+  allow: 'support', enable: 'support', permit: 'support', support: 'support',
+  improve: 'improve', enhance: 'improve',
+  refactor: 'refactor', restructure: 'refactor', simplify: 'refactor', 'clean up': 'refactor',
+};
+
+/** Changes whose words are about docs links, typos, lints, formatting or chores: their phrases never make an object. */
+const HOUSEKEEPING = /\b(typos?|spelling|docs?|documentation|docstrings?|links?|urls? in docs|lints?|linters?|clippy|clippies|rustfmt|fmt|prettier|eslint|ruff|flake8|mypy|pyright|warnings?|readme|code comments?|doc comments?|changelog|ci|coverage|deps|dependencies|chore|whitespace|formatter|pre-commit|msrv|copyright|license)\b/i;
+
+/** Names of platforms and runtimes: alone they are a place, not an object. */
+const PLATFORM = /^(windows|win32|linux|macos|mac|osx|unix|posix|bsd|freebsd|android|ios|wasm|wasi|python|py|node|nodejs|node\.js|deno|bun|rust|go|golang|java|jvm|ruby|php|nightly|stable|beta|browser|browsers|cpython|pypy)$/i;
+
+/** Code words that are syntax, not a thing of the project ("`impl`", "`fn`"). */
+const SYNTAX_WORD = /^(impl|impls|fn|mod|self|super|crate|pub|use|trait|struct|enum|type|let|const|static|async|await|def|class|func|var|return|import|export|new|this|init|main|lib|src|test|tests|args|kwargs|opts|ctx|cfg|std)$/i;
+
+/** Whether a change title is about docs links, typos, lints, formatting or chores (identifiers aside). */
+export function isHousekeeping(title: string): boolean {
+  return HOUSEKEEPING.test(title.replace(/`[^`]*`/g, ' '));
+}
+
+/** The verb phrase of one change title, or null when it states none or is housekeeping. */
+export function changeTask(item: StreamItem, names: ReadonlySet<string>, fallback: Category): ChangeTask | null {
+  if (isHousekeeping(item.title)) return null;
+  const p = taskPhrase(item.title, fallback, names);
+  if (!p) return null;
+  // Identifiers are one token each: a placeholder wink tags as a proper noun.
+  const ids: string[] = [];
+  const masked = p.object.replace(/`([^`]+)`/g, (m) => {
+    ids.push(m);
+    return `Qidentq${'abcdefghij'[ids.length - 1] ?? 'z'}`;
+  });
+  const doc = parser().readDoc(masked);
+  const its = parser().its;
+  const words = doc.tokens().out();
+  const pos = doc.tokens().out(its.pos);
+  const spaces = doc.tokens().out(its.precedingSpaces as unknown as typeof its.value);
+  const nounish = (i: number) => pos[i] === 'NOUN' || pos[i] === 'PROPN' || (pos[i] === 'X' && /^[A-Za-z]/.test(words[i]!));
+  // The noun phrase: determiners skipped, then adjectives, nouns, participles, in-word hyphens, "and" between nouns.
+  let i = 0;
+  let verb = p.verb;
+  // A verb the conventional-commit type hid ("feat(http): retry failed requests" -> "Add retry ..."): the title's own verb.
+  if (pos[0] === 'VERB' && !/(ed|ing)$/.test(words[0]!) && /^[a-z]+$/.test(words[0]!) && words.length > 1) {
+    verb = words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1);
+    i = 1;
+  }
+  while (i < words.length && pos[i] === 'DET') i++;
+  const start = i;
+  let headAt = -1;
+  for (; i < words.length; i++) {
+    const w = words[i]!;
+    const participle = pos[i] === 'VERB' && /[a-z](ed|ing)$/.test(w) && i > start - 1;
+    const hyphen = w === '-' && spaces[i] === '' && spaces[i + 1] === '';
+    const and = pos[i] === 'CCONJ' && /^(and|or)$/i.test(w) && (headAt === i - 1 || pos[i - 1] === 'NUM') && (nounish(i + 1) || pos[i + 1] === 'NUM');
+    // A list of numbers is one modifier ("502, 503 and 504 responses").
+    const numList = w === ',' && pos[i - 1] === 'NUM' && pos[i + 1] === 'NUM';
+    if (nounish(i) || pos[i] === 'ADJ' || pos[i] === 'NUM' || participle || hyphen || and || numList) {
+      if (nounish(i) || (participle && /ing$/.test(w) && headAt === i - 1)) headAt = i;
+      continue;
+    }
+    break;
+  }
+  if (headAt < start) return null;
+  const restore = (s: string) => s.replace(/Qidentq([a-z])/g, (_, c: string) => ids['abcdefghij'.indexOf(c)] ?? '');
+  const np = restore(join(words.slice(start, headAt + 1), spaces.slice(start, headAt + 1)));
+  let complement = restore(join(words.slice(headAt + 1), spaces.slice(headAt + 1)));
+  // A complement opens with a preposition or a clause word; a purpose ("to match") or a bare verb says no case.
+  const opener = pos[headAt + 1];
+  if (!complement || !(opener === 'ADP' || opener === 'SCONJ' || (opener === 'ADV' && /^(when|where|if)$/i.test(words[headAt + 1]!)) || (opener === 'PART' && nounish(headAt + 2)))) complement = '';
+  complement = tidyClause(complement);
+  const headWord = restore(words[headAt]!);
+  const head = headWord.startsWith('`') ? headWord.toLowerCase() : stem(headWord.toLowerCase());
+  const verbKey = VERB_CLASS[verb.toLowerCase()] ?? verb.toLowerCase();
+  return { item, verb, verbKey, object: lowerProse(np), head, complement };
+}
+
+/**
+ * Whether a noun phrase can name a line of work: at least one content word
+ * (not generic, not a contributor's name, version or hash), never a platform
+ * or runtime name alone, and a single word only when it is a project
+ * identifier (backticked, CamelCase or snake_case, not language syntax) or
+ * carries a clause that names the case.
+ */
+export function objectPasses(object: string, complement: string, exclude: ReadonlySet<string>, names: ReadonlySet<string>): boolean {
+  const words = object.split(/\s+/).filter(Boolean);
+  const bare = (w: string) => w.replace(/^`|`$/g, '').replace(/\(\)$/, '');
+  if (words.some((w) => isFragmentWord(w) || names.has(w.toLowerCase()) || hasVersionString(w) || isHashLike(bare(w)))) return false;
+  const content = words.filter((w) => !/^(and|or)$/i.test(w) && !GENERIC.has(w.toLowerCase()) && !exclude.has(stem(w.toLowerCase())) && !PLATFORM.test(bare(w)) && !SYNTAX_WORD.test(bare(w)) && bare(w).length >= 3);
+  if (content.length === 0) return false;
+  if (words.length >= 2) return true;
+  const w = bare(words[0]!);
+  const identifier = /`/.test(words[0]!) || /[a-z][A-Z]|_|::|\./.test(w);
+  return identifier ? w.length >= 4 : complement.split(/\s+/).length >= 3;
+}
+
+/**
+ * The line of work the most (and most recent) changes of a stream state:
+ * changes grouped by verb class + object head, else by object head alone; two
+ * or more changes, an object that passes the gate. Null when none does.
+ */
+export function taskLine(items: readonly StreamItem[], names: ReadonlySet<string>, exclude: ReadonlySet<string>, fallback: Category): TaskLine | null {
+  const tasks = items.map((i) => changeTask(i, names, fallback)).filter((t): t is ChangeTask => t !== null && objectPasses(t.object, t.complement, exclude, names));
+  const best = (key: (t: ChangeTask) => string, sharedVerb: boolean): TaskLine | null => {
+    const groups = new Map<string, ChangeTask[]>();
+    for (const t of tasks) groups.set(key(t), [...(groups.get(key(t)) ?? []), t]);
+    const ranked = [...groups.entries()]
+      .filter(([, g]) => new Set(g.map((t) => t.item.ref)).size >= 2)
+      .map(([k, g]) => ({ k, g, n: g.length, heat: g.reduce((s, t) => s + t.item.recency, 0), multi: g.some((t) => /\s|`/.test(t.object)) ? 1 : 0 }))
+      .sort((a, b) => b.n + 0.5 * b.multi - (a.n + 0.5 * a.multi) || b.heat - a.heat || compareText(a.k, b.k));
+    const top = ranked[0];
+    if (!top) return null;
+    return statement(top.g, sharedVerb, fallback);
+  };
+  // Then a verb that names the work on its own ("retry", "escape"): its objects are the cases.
+  const own = (t: ChangeTask) => (GENERAL_VERBS.has(t.verbKey) ? `\u0000${t.item.ref}` : `\u0001${t.verbKey}`);
+  return best((t) => `${t.verbKey} ${t.head}`, true) ?? best((t) => t.head, false) ?? best(own, true);
+}
+
+/** Verbs that say nothing of the work without their object: never a line on their own. */
+const GENERAL_VERBS = new Set(
+  `fix add support remove improve refactor update use make change allow set move rename replace extract split clean
+  ensure avoid prevent handle implement expose introduce convert rewrite return keep show stop correct deprecate document
+  simplify migrate upgrade switch run pass let get reset revert restore enable disable test check`.split(/\s+/),
+);
+
+/** The group as one task: its commonest verb and object form, the complements it differs in (newest first, at most three). */
+function statement(group: readonly ChangeTask[], sharedVerb: boolean, fallback: Category): TaskLine {
+  const verb = sharedVerb ? commonest(group.map((t) => t.verb)) : { bugfix: 'Fix', feature: 'Extend', refactor: 'Refactor' }[fallback];
+  const object = mergeObjects(group);
+  const complements: string[] = [];
+  for (const t of group) {
+    const c = t.complement;
+    if (!c || complements.some((x) => x.toLowerCase() === c.toLowerCase())) continue;
+    complements.push(c);
+    if (complements.length >= 3) break;
+  }
+  const items = [...new Map(group.map((t) => [t.item.ref, t.item])).values()];
+  return { verb, object, complements, items, sharedVerb };
+}
+
+/**
+ * The group's objects as one: sharing a head word, their modifiers joined
+ * ("fish, PowerShell and zsh completion"); different heads (a line by verb),
+ * the objects joined; else the fullest form, the newest among equals.
+ */
+function mergeObjects(group: readonly ChangeTask[]): string {
+  const objects: string[] = [];
+  for (const t of group) if (!objects.some((o) => o.toLowerCase() === t.object.toLowerCase())) objects.push(t.object);
+  const fullest = [...group].sort((a, b) => b.object.split(' ').length - a.object.split(' ').length || b.item.recency - a.item.recency)[0]!.object;
+  if (objects.length === 1) return fullest;
+  const listed = objects.some((o) => /\s(and|or)\s|,/.test(o));
+  // Different heads (a line by its verb): the newest two objects, "as well as" when one is a list already.
+  if (new Set(group.map((t) => t.head)).size > 1) return listed ? `${objects[1]} as well as ${objects[0]}` : joinList(objects.slice(0, 2).reverse());
+  if (listed) return fullest;
+  const heads = objects.map((o) => o.split(' ').at(-1)!);
+  const modifiers: string[] = [];
+  for (const o of objects) {
+    const m = o.split(' ').slice(0, -1).join(' ');
+    if (m && !modifiers.some((x) => x.toLowerCase().includes(m.toLowerCase()) || m.toLowerCase().includes(x.toLowerCase()))) modifiers.push(m);
+  }
+  if (modifiers.length <= 1) return fullest;
+  return `${joinList(modifiers.slice(0, 3))} ${commonest(heads)}`;
+}
+
+/** Complements joined, a shared leading preposition said once: "for `A`, `B` and `C`". */
+export function joinComplements(complements: readonly string[]): string {
+  if (complements.length <= 1) return complements[0] ?? '';
+  const first = complements.map((c) => c.split(' ')[0]!.toLowerCase());
+  if (first.every((f) => f === first[0]) && complements.every((c) => c.includes(' '))) {
+    return `${complements[0]!.split(' ')[0]} ${joinList(complements.map((c) => c.split(' ').slice(1).join(' ')))}`;
+  }
+  return joinList(complements);
+}
+
+function joinList(list: readonly string[]): string {
+  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+}
+
+/** A clause cut at eight words, without a dangling preposition or article. */
+function tidyClause(text: string): string {
+  let out = text.split(/\s+/).filter(Boolean).slice(0, 8).join(' ');
+  if ((out.match(/`/g) ?? []).length % 2 === 1) out = out.slice(0, out.lastIndexOf('`'));
+  for (;;) {
+    const next = out.replace(/[\s,;:]+$/, '').replace(/\s+(from|by|to|for|of|in|on|at|with|and|or|the|a|an|as|when|is|are|be|that|which)$/i, '');
+    if (next === out) return out;
+    out = next;
+  }
+}
+
+function join(tokens: readonly string[], spaces: readonly string[]): string {
+  return tokens.map((t, i) => (i === 0 ? t : `${spaces[i] ?? ' '}${t}`)).join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Capitalised prose words lower-cased ("Rich formatting" stays a name only when it is one: "PowerShell", "URL"). */
+function lowerProse(text: string): string {
+  return text.replace(/^[A-Z][a-z]+\b/, (w) => w.toLowerCase());
+}
+
+function commonest(forms: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const f of forms) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]![0];
+}

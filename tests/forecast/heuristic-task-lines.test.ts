@@ -1,0 +1,57 @@
+import { expect, test } from 'vitest';
+import { snapshotRepository } from '../../src/api/snapshot.js';
+import { createHeuristicForecaster } from '../../src/forecast/index.js';
+import { changeTask, objectPasses } from '../../src/forecast/heuristic/task-line.js';
+import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+
+const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
+
+async function forecast(specs: CommitSpec[]) {
+  const repo = await makeRepo(specs);
+  const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  return draft.families;
+}
+
+const commits = (file: string, titles: string[], month = 5): CommitSpec[] =>
+  titles.map((msg, i) => ({ at: `2024-${String(month + i).padStart(2, '0')}-12`, msg, author: alice, files: { [file]: `export const v = ${i};\n` } }));
+
+test('changes that share verb and object with different clauses become one title: the verb, the object and its clauses, and where', async () => {
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/http/headers.js': 'export {}\n' } },
+    ...commits('src/http/headers.js', ['Fix header parsing for empty values (#11)', 'Tidy the header module (#12)', 'Fix header parsing for folded lines (#13)']),
+  ]);
+  const headers = families.find((f) => f.anchor.name.startsWith('src/http'));
+  expect(headers?.title, families.map((f) => f.title).join(' | ')).toBe('Fix header parsing for folded lines and empty values in src/http');
+  // The criteria are statements about the object with its clauses, and the behaviour cites the changes it continues.
+  expect(headers!.acceptance_criteria[0]).toMatch(/header parsing for folded lines and empty values/);
+  expect(headers!.expected_behavior).toMatch(/continuing "Fix header parsing for folded lines" \(pr#13\) and "Fix header parsing for empty values" \(pr#11\)/);
+});
+
+test('a garbled one-word object, a platform name alone or a docs-link phrase never becomes a title', async () => {
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/term/console.js': 'export {}\n', 'src/state/store.js': 'export {}\n' } },
+    ...commits('src/term/console.js', ['Fix windows (#21)', 'Refactor `impl` (#22)', 'Update windows (#23)', 'Clean up `impl` (#24)']),
+    ...commits('src/state/store.js', ['Fix: documentation link to passing state (#31)', 'Add docs on passing state to workers (#32)', 'Rename the store internals (#33)'], 6),
+  ]);
+  const titles = families.map((f) => f.title);
+  expect(titles.length).toBeGreaterThan(0);
+  for (const t of titles) {
+    expect(t).not.toMatch(/\b(windows|`impl`|passing state) in\b/i);
+    expect(t).not.toMatch(/^(Fix|Extend|Refactor|Update) (windows|`impl`|passing state)\b/i);
+  }
+  const term = families.find((f) => f.anchor.name.startsWith('src/term'));
+  // The stream is stated honestly: the defect class its changes share, not one odd word.
+  expect(term?.title, titles.join(' | ')).toBe('Fix platform-specific behaviour (Windows, macOS) in src/term');
+});
+
+test('a change title reads as verb, object and the clause that says its case; the gate refuses odd single words', () => {
+  const item = (title: string) => ({ ref: 'r', date: '2024-01-01', title, body: '', paths: [], category: null, recency: 1 });
+  expect(changeTask(item('axum-extra/query: Use rejection macros for `QueryRejection`'), new Set(), 'feature')).toMatchObject({ verb: 'Use', object: 'rejection macros', complement: 'for `QueryRejection`' });
+  expect(changeTask(item('Fix PowerShell completion with incomplete word'), new Set(), 'bugfix')).toMatchObject({ verb: 'Fix', object: 'PowerShell completion', complement: 'with incomplete word' });
+  expect(changeTask(item('Fix typo in the docs link'), new Set(), 'bugfix')).toBeNull();
+  expect(objectPasses('windows', '', new Set(), new Set())).toBe(false);
+  expect(objectPasses('`impl`', '', new Set(), new Set())).toBe(false);
+  expect(objectPasses('`QueryRejection`', '', new Set(), new Set())).toBe(true);
+  expect(objectPasses('header parsing', '', new Set(), new Set())).toBe(true);
+});
