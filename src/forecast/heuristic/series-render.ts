@@ -32,7 +32,7 @@ function where(s: Series): string {
 
 export function seriesTitle(s: Series): string {
   if (s.remaining.length === 1) return `${s.before}${shown(s, s.remaining[0]!)}${s.after}${where(s)}`;
-  return `${s.before}the remaining ${s.noun}${where(s)}${s.after} (${targetList(s)})`;
+  return `${s.before}the remaining ${s.noun}${s.after}${where(s)} (${targetList(s)})`;
 }
 
 /** The series' kind of work, by the words around its slot. */

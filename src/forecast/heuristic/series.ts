@@ -2,6 +2,7 @@ import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import { hasVersionString, isHashLike, plainPhrase } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
+import { taskPhrase } from './phrase.js';
 import { componentOf, isChore, type ComponentKind } from './streams.js';
 
 /**
@@ -157,12 +158,22 @@ function makeSeries(template: string, pos: number, kind: SlotKind, members: Titl
     .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
   // The project's own form: the words of the newest change around its slot.
   const newest = members.find((m) => m.ref === changes[0]!.ref)!;
-  const before = newest.words.slice(0, pos).join(' ');
+  const before = imperative(newest.words.slice(0, pos), newest.title);
   const after = newest.words.slice(pos + 1).join(' ');
   return {
     before: before ? `${before} ` : '', after: after ? ` ${after}` : '', template, slotKind: kind, changes,
     done: [], folders: [], component: null, kind: null, remaining: [], noun: '', enumerable: false,
   };
+}
+
+/** The words before the slot with the leading verb in the imperative and capitalised ("migrated" → "Migrate"), by wink-nlp's lemma (phrase.ts). */
+function imperative(words: readonly string[], title: string): string {
+  if (words.length === 0) return '';
+  const first = words[0]!;
+  const verb = taskPhrase(title, 'refactor')?.verb;
+  const same = verb && !verb.includes(' ') && first.toLowerCase().startsWith(verb.toLowerCase().slice(0, 3));
+  const head = same ? verb : first.charAt(0).toUpperCase() + first.slice(1);
+  return [head, ...words.slice(1)].join(' ');
 }
 
 /** Two file series with the same verb whose targets sit in the same folders are one ("Add type hints to x.py", "Added type annotations to y.py"). */
@@ -208,7 +219,10 @@ function finish(s: Series, snapshot: Snapshot, options: SeriesOptions): Series {
     const touched = related(snapshot, s, options).paths;
     const remaining = siblingFiles(snapshot, done, folders, dirFiles, touched, options).slice(0, max);
     const testy = done.every((d) => /(^|\/)(test_|conftest)|[._-](test|spec)\.[a-z]+$/i.test(d));
-    return { ...s, done, folders, component, kind, remaining, noun: testy ? 'test modules' : 'modules', enumerable: folders.length > 0 };
+    const pages = done.every((d) => /\.(md|mdx|rst|txt|adoc)$/i.test(d));
+    // "Remove `x.md` page": the noun already says it, so a trailing "page" or "documentation" is dropped.
+    const after = pages && /^ (page|pages|docs?|documentation)$/i.test(s.after) ? '' : s.after;
+    return { ...s, after, done, folders, component, kind, remaining, noun: testy ? 'test modules' : pages ? 'pages' : 'modules', enumerable: folders.length > 0 };
   }
   const done = [...new Set(s.changes.map((c) => c.slot))];
   const folders = changeFolders(s.changes, component);
@@ -306,6 +320,9 @@ function sharedPrefix(names: readonly string[]): string {
   return best && best[1] * 3 >= names.length * 2 ? best[0] : '';
 }
 
+/** Tails every codebase has many of, naming no kind of target of one series (`TypeError`, `KeyError`). */
+const GENERIC_TAIL = /^(error|errors|exception|warning|type|types|test|tests|options?|config|value|data|info|impl|list|map|set|string|name|id)$/i;
+
 interface Shape {
   suffix: string;
   noun: string;
@@ -317,7 +334,7 @@ function identifierShape(done: readonly string[]): Shape | null {
   const split = done.map(parts);
   if (split.some((p) => p.length < 2)) return null;
   const tail = split[0]!.at(-1)!;
-  if (tail.length >= 4 && split.every((p) => p.at(-1) === tail)) {
+  if (tail.length >= 4 && !GENERIC_TAIL.test(tail) && split.every((p) => p.at(-1) === tail)) {
     const plural = tail.toLowerCase().endsWith('s') ? tail.toLowerCase() : `${tail.toLowerCase()}s`;
     return { suffix: tail, noun: plural };
   }
