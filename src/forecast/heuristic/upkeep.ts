@@ -68,7 +68,9 @@ export function sharedPhrase(items: readonly StreamItem[], names: ReadonlySet<st
       const shown = ident ? [a.text] : a.text.split(' ');
       for (let i = 0; i < shown.length; i++) {
         const tail = shown.slice(i);
-        if (!ident && (tail.length < 2 || GENERIC.has(tail.at(-1)!.toLowerCase()) || !/^[A-Za-z`]/.test(tail[0]!) || /-$/.test(shown[i - 1] ?? ''))) continue;
+        // Two words or more, not opening inside a hyphenated word; a general last word ("workflow") needs two others before it.
+        const content = tail.filter((w) => !GENERIC.has(w.toLowerCase())).length;
+        if (!ident && (tail.length < 2 || content === 0 || (GENERIC.has(tail.at(-1)!.toLowerCase()) && content < 2) || !/^[A-Za-z`]/.test(tail[0]!) || /-$/.test(shown[i - 1] ?? ''))) continue;
         const key = ident ? a.key : tail.map((w) => stem(w.toLowerCase())).join(' ');
         if (own.has(key)) continue;
         own.add(key);
@@ -176,7 +178,8 @@ export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude:
       const verb = votes.bugfix > votes.feature && votes.bugfix > votes.refactor ? 'Fix' : votes.feature >= votes.refactor ? 'Extend' : 'Update';
       return { title: `${verb} ${object} in ${page}`, object, where, items: pageItems, shared: false };
     }
-    return { title: `Update the documentation in ${folder}`, object: 'the documentation', where, items: stream.items, shared: false };
+    const what = /(^|\/)examples?$/i.test(stream.component) ? 'the examples' : 'the documentation';
+    return { title: `Update ${what} in ${folder}`, object: what, where, items: stream.items, shared: false };
   }
   return null;
 }
