@@ -12,7 +12,7 @@ import { directionText, renderDirection } from './direction.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR, type StreamRecord } from '../backtest/streams.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
-import { detectSeries } from './series.js';
+import { detectSeries, statesSeries } from './series.js';
 import { renderSeries, seriesTitle } from './series-render.js';
 import { learnSeriesRecord, scoreSeries, SERIES_PRIOR } from '../backtest/series.js';
 
@@ -83,7 +83,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const allSeries = detectSeries(snapshot, seriesOptions, names);
       const series = allSeries.filter((s) => s.remaining.length > 0);
       // A finished series (targets it can name, none left) says its line of work is done: a direction restating it would be "already done".
-      const finishedRefs = new Set(allSeries.filter((s) => s.enumerable && s.remaining.length === 0).flatMap((s) => s.changes.map((c) => c.ref)));
+      const finished = allSeries.filter((s) => s.enumerable && s.remaining.length === 0);
+      const finishedRefs = new Set(finished.flatMap((s) => s.changes.map((c) => c.ref)));
       const seriesRecord = options.backtest && series.length ? learnSeriesRecord(snapshot, seriesOptions, names) : null;
       for (const s of series) {
         const score = scoreSeries(seriesRecord, s, snapshot.t0);
@@ -97,7 +98,10 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         if (!text) continue;
         // The direction of a series' component whose focus is the series' own changes would say it twice: the series states it.
         if (series.some((s) => s.component === stream.component && s.kind === stream.kind) && text.focusRefs.some((r) => seriesRefs.has(r))) continue;
-        if (text.focusRefs.filter((r) => finishedRefs.has(r)).length * 2 >= text.focusRefs.length) continue;
+        const cited = text.focusRefs.filter((r) => finishedRefs.has(r)).length;
+        if (cited * 2 >= text.focusRefs.length) continue;
+        // Or one of its changes with the finished series' own words in the title ("Extend rejection macros …" after every rejection uses them).
+        if (cited > 0 && finished.some((s) => s.changes.some((c) => text.focusRefs.includes(c.ref)) && statesSeries(s, text.title))) continue;
         perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
         const score = scoreStream(record, stream);
         drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, render: (id) => renderDirection(stream, text, id, names, score) });

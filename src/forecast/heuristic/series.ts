@@ -279,7 +279,7 @@ const FUNCTION_WORDS = new Set('a an the to from in into for of on with via and 
  * leaves nothing to do there.
  */
 function related(snapshot: Snapshot, s: Series, options: SeriesOptions): { paths: Set<string>; titles: string[] } {
-  const words = new Set(s.template.split(' ').slice(1).filter((w) => w !== '*' && !FUNCTION_WORDS.has(w) && w.length >= 3));
+  const words = seriesWords(s);
   const from = Date.parse(s.changes.at(-1)!.date) - options.lookbackDays * DAY_MS;
   const t0 = Date.parse(snapshot.t0);
   const out = new Set<string>();
@@ -294,6 +294,19 @@ function related(snapshot: Snapshot, s: Series, options: SeriesOptions): { paths
     titles.push(e.item.title);
   }
   return { paths: out, titles };
+}
+
+/** The template's distinctive words (stemmed; no verb, slot or function word): "tap", "node:test"; "rejection", "macro". */
+export function seriesWords(s: Pick<Series, 'template'>): Set<string> {
+  return new Set(s.template.split(' ').slice(1).filter((w) => w !== '*' && !FUNCTION_WORDS.has(w) && w.length >= 3));
+}
+
+/** Whether a title states the series' line of work: two or more of its distinctive words (all of them when it has one). */
+export function statesSeries(s: Pick<Series, 'template'>, title: string): boolean {
+  const words = seriesWords(s);
+  const keys = new Set(plainPhrase(title).split(/\s+/).map((w, i) => norm(w.replace(/[,:;.()]/g, ''), i + 1)));
+  const shared = [...words].filter((w) => keys.has(w)).length;
+  return words.size > 0 && shared >= Math.min(2, words.size);
 }
 
 /** Every file path the snapshot names, with the last date it was seen (work items, notes, notices). */
