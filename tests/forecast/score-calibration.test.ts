@@ -39,6 +39,15 @@ test('on round 3, labelled after the fit (eval/families/dev3, heldout3), the sco
   for (const b of bins) expect(Math.abs(b.observed - b.mean)).toBeLessThanOrEqual(0.1);
 });
 
+test('on round 4, labelled after the fit (eval/families/dev4, heldout4: task-line titles, series, upkeep titles), the scores the families carried are within 10 points of their strong rate in every pooled bin of ten or more', () => {
+  const pooled = [...loadLabelledFamilies('eval/families/dev4'), ...loadLabelledFamilies('eval/families/heldout4')];
+  expect(pooled.length).toBe(119);
+  for (const f of pooled) expect(f.score).toBe(calibrate(f.input));
+  const bins = reliability(pooled, (f) => f.score).filter((b) => b.families >= 10);
+  expect(bins.map((b) => b.families)).toEqual([21, 76, 22]);
+  for (const b of bins) expect(Math.abs(b.observed - b.mean)).toBeLessThanOrEqual(0.1);
+});
+
 test('the score says in words what it means: the fitted families of its band and how many got strong work', () => {
   for (const rank of [0.15, 0.4, 0.7]) {
     const band = bandOf({ rank })!;
