@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { snapshotRepository } from '../../src/api/snapshot.js';
 import { createHeuristicForecaster } from '../../src/forecast/index.js';
-import { changeTask, objectPasses } from '../../src/forecast/heuristic/task-line.js';
+import { changeTask, joinComplements, objectPasses } from '../../src/forecast/heuristic/task-line.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
@@ -54,4 +54,11 @@ test('a change title reads as verb, object and the clause that says its case; th
   expect(objectPasses('`impl`', '', new Set(), new Set())).toBe(false);
   expect(objectPasses('`QueryRejection`', '', new Set(), new Set())).toBe(true);
   expect(objectPasses('header parsing', '', new Set(), new Set())).toBe(true);
+});
+
+test('complements that open alike are said once; complements that open differently are not joined into one clause', () => {
+  expect(joinComplements(['for `A`', 'for `B`', 'for `C`'])).toBe('for `A`, `B` and `C`');
+  // "option to `github-actions` and for `verbose`" read as one garbled clause (vitest at 2025-06-01): the newest stays.
+  expect(joinComplements(['to `github-actions`', 'for `verbose`'])).toBe('to `github-actions`');
+  expect(joinComplements(['for nested groups', 'of words with colons', 'for empty words'])).toBe('for nested groups and empty words');
 });

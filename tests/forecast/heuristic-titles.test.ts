@@ -146,7 +146,7 @@ test('changes that name one thing in different cases are merged into one object 
   const titles = draft.families.map((f) => f.title);
   const shell = draft.families.find((f) => f.anchor.name.startsWith('src/shell'));
   // One object, its cases joined around the head they share, newest first, with the clauses the changes differ in; no user name.
-  expect(shell?.title, titles.join(' | ')).toBe('Fix fish, PowerShell and zsh completion for nested groups and of words with colons in src/shell');
+  expect(shell?.title, titles.join(' | ')).toBe('Fix fish, PowerShell and zsh completion for nested groups in src/shell');
   // Only one change names each thing of the render module: no object passes, so the title says so and names no one change's.
   expect(titles.find((t) => / src\/render/.test(t))).toBe('Continue restructuring src/render');
   expect(shell!.title).not.toMatch(/bobthebuilder42|[()]/);

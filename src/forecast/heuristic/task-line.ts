@@ -192,6 +192,11 @@ function statement(group: readonly ChangeTask[], sharedVerb: boolean, fallback: 
   return { verb, object, complements, items, sharedVerb };
 }
 
+/** An object without a leading quantifier ("more modules" -> "modules"): a quantifier is no modifier of the line. */
+function bare(object: string): string {
+  return object.replace(/^(more|some|all|various|several|other|additional|remaining|few|many|any)\s+(?=\S)/i, '');
+}
+
 /**
  * The group's objects as one: sharing a head word, their modifiers joined
  * ("fish, PowerShell and zsh completion"); different heads (a line by verb),
@@ -199,8 +204,8 @@ function statement(group: readonly ChangeTask[], sharedVerb: boolean, fallback: 
  */
 function mergeObjects(group: readonly ChangeTask[]): string {
   const objects: string[] = [];
-  for (const t of group) if (!objects.some((o) => o.toLowerCase() === t.object.toLowerCase())) objects.push(t.object);
-  const fullest = [...group].sort((a, b) => b.object.split(' ').length - a.object.split(' ').length || b.item.recency - a.item.recency)[0]!.object;
+  for (const t of group) if (!objects.some((o) => o.toLowerCase() === bare(t.object).toLowerCase())) objects.push(bare(t.object));
+  const fullest = bare([...group].sort((a, b) => bare(b.object).split(' ').length - bare(a.object).split(' ').length || b.item.recency - a.item.recency)[0]!.object);
   if (objects.length === 1) return fullest;
   const listed = objects.some((o) => /\s(and|or)\s|,/.test(o));
   // Different heads (a line by its verb): the newest two objects, "as well as" when one is a list already.
@@ -216,14 +221,17 @@ function mergeObjects(group: readonly ChangeTask[]): string {
   return `${joinList(modifiers.slice(0, 3))} ${commonest(heads)}`;
 }
 
-/** Complements joined, a shared leading preposition said once: "for `A`, `B` and `C`". */
+/**
+ * Complements joined, a shared leading preposition said once: "for `A`, `B` and `C`". Complements that open
+ * differently say different things ("to `github-actions`", "for `verbose`"): only the newest is kept, since
+ * joining them reads as one garbled clause.
+ */
 export function joinComplements(complements: readonly string[]): string {
   if (complements.length <= 1) return complements[0] ?? '';
   const first = complements.map((c) => c.split(' ')[0]!.toLowerCase());
-  if (first.every((f) => f === first[0]) && complements.every((c) => c.includes(' '))) {
-    return `${complements[0]!.split(' ')[0]} ${joinList(complements.map((c) => c.split(' ').slice(1).join(' ')))}`;
-  }
-  return joinList(complements);
+  const alike = complements.filter((c, i) => first[i] === first[0] && c.includes(' '));
+  if (alike.length <= 1) return complements[0]!;
+  return `${alike[0]!.split(' ')[0]} ${joinList(alike.map((c) => c.split(' ').slice(1).join(' ')))}`;
 }
 
 function joinList(list: readonly string[]): string {
