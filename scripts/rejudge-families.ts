@@ -18,7 +18,7 @@
 import { readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readAddedIdentifiers, type AddedIdentifiersMemo } from '../src/git/added-identifiers.js';
+import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../src/git/added-identifiers.js';
 import { loadForecast } from '../src/store/forecasts.js';
 import { openStore } from '../src/store/open.js';
 import { repoPathById } from '../src/store/repos.js';
@@ -54,7 +54,7 @@ for (const repo of readdirSync(values.dir).filter((r) => existsSync(join(values.
       const origin = forecastOrigin(store, id)!;
       const later = splitLaterWork(loadWorkItems(store, origin.repoId, { after: origin.t0, until: addDuration(origin.t0, parseDuration('6m', '--window')) }), false);
       const repoPath = repoPathById(store, origin.repoId);
-      const bySha = repoPath === null ? new Map<string, string[]>() : await readAddedIdentifiers(repoPath, later.judged.map((i) => i.sha), memo);
+      const bySha = repoPath === null ? new Map<string, string[]>() : await readDefinedIdentifiers(repoPath, later.judged.map((i) => i.sha), memo);
       const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
       for (const [name, judge] of Object.entries(judges)) {
         const { verdicts } = await judge.judge({ families: forecast.families, later: later.judged, added });

@@ -8,7 +8,7 @@ import { openStore } from '../store/open.js';
 import { forecastOrigin, historyEnd, loadValidation, saveValidation } from '../store/validations.js';
 import { loadWorkItems } from '../store/work-items.js';
 import { repoPathById } from '../store/repos.js';
-import { readAddedIdentifiers, type AddedIdentifiersMemo } from '../git/added-identifiers.js';
+import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../git/added-identifiers.js';
 import { addDuration, parseDuration } from '../time.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
@@ -99,7 +99,7 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
     // What each later change added, where the clone (still) has its blobs: judges read what a change did, not only its title.
     progress.stage(`reading what ${later.judged.length} later changes added`);
     const repoPath = repoPathById(store, origin.repoId);
-    const bySha = repoPath === null ? new Map<string, string[]>() : await readAddedIdentifiers(repoPath, later.judged.map((i) => i.sha), options.addedMemo);
+    const bySha = repoPath === null ? new Map<string, string[]>() : await readDefinedIdentifiers(repoPath, later.judged.map((i) => i.sha), options.addedMemo);
     const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
     progress.stage(`judging ${forecast.families.length} families against ${later.judged.length} later work items (${judgeName})`);
     const outcome = await judge.judge({ families: forecast.families, later: later.judged, added });

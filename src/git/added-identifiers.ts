@@ -71,7 +71,7 @@ export function addedLines(prev: string, next: string): string[] {
  * function moved to another module — adds nothing: only what the change
  * uses more than before. Sorted.
  */
-export function addedIdentifiers(files: readonly (readonly [string, string])[]): string[] {
+export function addedIdentifiers(files: readonly ChangedText[]): string[] {
   const count = new Map<string, number>();
   const tally = (text: string, by: number) => {
     for (const line of text.split('\n')) {
@@ -91,6 +91,73 @@ export function addedIdentifiers(files: readonly (readonly [string, string])[]):
 }
 
 /**
+ * Lines that define a name, and where the name is (group 1): a function, method, class, struct, enum, trait,
+ * interface, module, type alias or constant, in the languages of the eval repositories (Python, Rust, Go,
+ * JavaScript/TypeScript, and the def/class/fun/func forms of Ruby, Elixir, Kotlin and Swift). A local `let` or `var`
+ * inside a body is no definition (column 0 only); an assignment, a call, an `impl X for Y`, a dict key or an import
+ * is a use.
+ */
+const MODIFIER = String.raw`(?:(?:pub(?:\([^)]*\))?|export|default|declare|abstract|async|unsafe|extern(?:\s+"[^"]*")?|public|private|protected|internal|final|sealed|open|data|static|override|inline|suspend)\s+)*`;
+const DEFINITIONS: readonly RegExp[] = [
+  /^\s*(?:async\s+)?def[pm]?\s+(?:self\.)?([A-Za-z_]\w*)/,
+  new RegExp(String.raw`^\s*${MODIFIER}(?:class|struct|enum|trait|interface|module|object|protocol|union)\s+([A-Za-z_]\w*)`),
+  new RegExp(String.raw`^\s*${MODIFIER}(?:const\s+)?(?:fn|fun|func|function\*?)\s+([A-Za-z_$][\w$]*)`),
+  /^func\s+\([^)]*\)\s*([A-Za-z_]\w*)/,
+  new RegExp(String.raw`^\s*${MODIFIER}type\s+([A-Za-z_]\w*)\s*(?:<[^>]*>|\[[^\]]*\])?\s*(?:=|(?:struct|interface|func)\b|[\w.*]+\s*$)`),
+  new RegExp(String.raw`^\s*${MODIFIER}(?:const|static)\s+(?:mut\s+)?([A-Za-z_]\w*)\s*:`),
+  /^(?:export\s+)?(?:declare\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*[:=]/,
+  /^\s*macro_rules!\s+(\w+)/,
+  /^([A-Z][A-Z0-9]*_[A-Z0-9_]*)\s*(?::[^=]+)?=(?!=)/,
+];
+/** A test's name in a JavaScript suite: `test('…')`, `it.each(…)('…')`, `describe('…')`: its words are what the test is of. */
+const TEST_CASE = /^\s*(?:it|test|describe)(?:\.\w+)*\(\s*(['"`])(.+?)\1/;
+/** A line declaring a command-line option (`@click.option("--no-color")`, `parser.add_argument("--retries")`): its flags are defined there. */
+const OPTION_LINE = /\b(?:option|argument|flag|arg)s?\w*\s*\(/i;
+
+/** A documentation file: its code blocks are examples, they define nothing of the project. */
+const DOC_FILE = /\.(md|mdx|rst|txt|adoc)$/i;
+/** A test file: the functions it defines are its tests (names of what they test); its constants and classes are fixtures. */
+const TEST_FILE = /(^|\/)(tests?|__tests__|spec|testing)\/|[._-](test|spec)\.[a-z]+$|(^|\/)test_[^/]*$|_tests?\.[a-z]+$/i;
+/** The definitions of functions (def, fn, func, function): in a test file, the tests. */
+const FUNCTION_DEFINITIONS = new Set([0, 2, 3]);
+
+/** The names a line of code defines (DEFINITIONS, test names, declared flags), lower-cased, into `into`; in a test file, its test names only. */
+export function lineDefinitions(line: string, into: Set<string>, inTest = false): void {
+  for (const [i, re] of DEFINITIONS.entries()) {
+    if (inTest && !FUNCTION_DEFINITIONS.has(i)) continue;
+    const name = re.exec(line)?.[1];
+    if (name !== undefined && name.length >= 4 && name.length <= 60) into.add(name.toLowerCase());
+  }
+  const test = TEST_CASE.exec(line)?.[2];
+  if (test !== undefined) lineIdentifiers(test, into);
+  if (OPTION_LINE.test(line)) for (const m of line.matchAll(/(?<![\w-])--[a-z][\w-]*/g)) into.add(m[0].toLowerCase());
+}
+
+/**
+ * The names a commit defines: those its added lines define more often than its removed lines, over all its files
+ * (`[before, after, path]`, as addedIdentifiers; none in a docs file, only the tests of a test file). A definition moved to another file, or a function renamed back,
+ * defines nothing; a call site, an import, a dict key or a docs line naming a symbol defines nothing either:
+ * what a change uses is no sign of what it is about (a lint pass, a rename, a test using `TestClient`). Sorted.
+ */
+export function definedIdentifiers(files: readonly ChangedText[]): string[] {
+  const count = new Map<string, number>();
+  const tally = (lines: readonly string[], by: number, inTest: boolean) => {
+    for (const line of lines) {
+      const ids = new Set<string>();
+      lineDefinitions(line, ids, inTest);
+      for (const id of ids) count.set(id, (count.get(id) ?? 0) + by);
+    }
+  };
+  for (const [prev, next, path] of files) {
+    if (path !== undefined && DOC_FILE.test(path)) continue;
+    const inTest = path !== undefined && TEST_FILE.test(path);
+    tally(addedLines(prev, next), 1, inTest);
+    tally(addedLines(next, prev), -1, inTest);
+  }
+  return [...count].filter(([, n]) => n > 0).map(([id]) => id).sort();
+}
+
+/**
  * What was read of one clone, kept across calls (a study reads the same
  * window once per forecaster and judge): a commit's identifiers, or null for
  * a commit the clone cannot read. Each commit's entry depends only on that
@@ -104,14 +171,14 @@ export type AddedIdentifiersMemo = Map<string, string[] | null>;
  * read are left out (no entry); an entry may be empty. With `memo` (one per
  * clone), commits read before are not read again.
  */
-export async function readAddedIdentifiers(repoPath: string, shas: readonly string[], memo?: AddedIdentifiersMemo): Promise<Map<string, string[]>> {
+export async function readAddedIdentifiers(repoPath: string, shas: readonly string[], memo?: AddedIdentifiersMemo, read: DiffReader = addedIdentifiers): Promise<Map<string, string[]>> {
   const valid = [...new Set(shas.filter((s) => /^[0-9a-f]{40}$/.test(s)))];
-  if (!memo) return readUnread(repoPath, valid);
+  if (!memo) return readUnread(repoPath, valid, read);
   const unread = valid.filter((s) => !memo.has(s));
   if (unread.length > 0) {
-    const read = await readUnread(repoPath, unread);
+    const got = await readUnread(repoPath, unread, read);
     // A diff-tree that failed reads nothing at all: not remembered, so the next call tries again as it would without a memo.
-    if (read.size > 0) for (const sha of unread) memo.set(sha, read.get(sha) ?? null);
+    if (got.size > 0) for (const sha of unread) memo.set(sha, got.get(sha) ?? null);
   }
   const out = new Map<string, string[]>();
   for (const sha of valid) {
@@ -121,7 +188,20 @@ export async function readAddedIdentifiers(repoPath: string, shas: readonly stri
   return out;
 }
 
-async function readUnread(repoPath: string, wanted: readonly string[]): Promise<Map<string, string[]>> {
+/** A changed file: its text before and after the commit ('' for an added or deleted file), and its path when known. */
+export type ChangedText = readonly [before: string, after: string, path?: string];
+/** What is read of a commit's changed files: addedIdentifiers or definedIdentifiers. */
+export type DiffReader = (files: readonly ChangedText[]) => string[];
+
+/**
+ * For each commit of `shas` the clone can read: the sorted names its diff defines (definedIdentifiers), what the
+ * judges take as what a change did (`JudgeRequest.added`). A memo must be used with one reader only.
+ */
+export function readDefinedIdentifiers(repoPath: string, shas: readonly string[], memo?: AddedIdentifiersMemo): Promise<Map<string, string[]>> {
+  return readAddedIdentifiers(repoPath, shas, memo, definedIdentifiers);
+}
+
+async function readUnread(repoPath: string, wanted: readonly string[], read: DiffReader): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (wanted.length === 0 || !(await findGit())?.usable) return out;
   let gitdir: string;
@@ -151,9 +231,11 @@ async function readUnread(repoPath: string, wanted: readonly string[]): Promise<
     for (const [sha, files] of changedBlobs(raw)) {
       // One commit's blobs in flight at once (cat-file answers in order), never a whole window's.
       const texts = await Promise.all(
-        files.slice(0, MAX_FILES).map((f) => Promise.all([f.old === null ? Promise.resolve('') : readText(cat, f.old), f.new === null ? Promise.resolve('') : readText(cat, f.new)])),
+        files.slice(0, MAX_FILES).map((f) =>
+          Promise.all([f.old === null ? Promise.resolve('') : readText(cat, f.old), f.new === null ? Promise.resolve('') : readText(cat, f.new)]).then(([before, after]) => [before, after, f.path] as const),
+        ),
       );
-      out.set(sha, addedIdentifiers(texts.filter((t): t is [string, string] => t[0] !== null && t[1] !== null)).slice(0, MAX_IDENTIFIERS));
+      out.set(sha, read(texts.filter((t): t is readonly [string, string, string] => t[0] !== null && t[1] !== null)).slice(0, MAX_IDENTIFIERS));
     }
     return out;
   } finally {
@@ -166,6 +248,7 @@ interface ChangedBlob {
   old: string | null;
   /** The blob after, null for a deleted file (what it held may have moved elsewhere in the commit). */
   new: string | null;
+  path: string;
 }
 
 /** `diff-tree --stdin -z --raw` output: each commit's id, then its changed files; submodules left out. */
@@ -182,10 +265,10 @@ function changedBlobs(raw: Buffer): Map<string, ChangedBlob[]> {
     }
     const m = /^:(\d{6}) (\d{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])\d*$/.exec(field);
     if (!m || !current) continue;
-    i++; // the path
+    const path = fields[++i] ?? '';
     const [, , mode, before, after, status] = m;
     if (mode === '160000' || after === EMPTY_TREE || (ZERO.test(before!) && ZERO.test(after!))) continue;
-    current.push({ old: ZERO.test(before!) ? null : before!, new: status === 'D' || ZERO.test(after!) ? null : after! });
+    current.push({ old: ZERO.test(before!) ? null : before!, new: status === 'D' || ZERO.test(after!) ? null : after!, path });
   }
   return out;
 }

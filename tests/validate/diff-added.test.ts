@@ -16,9 +16,10 @@ import { makeRepo, tempDir } from '../fixtures/repo.js';
 import { BACKOFF, item } from './judge-literals.js';
 
 /**
- * Judges read what a change did: the identifiers on the lines its diff adds,
- * read from the clone (src/git/added-identifiers.ts), so a change whose
- * title says nothing of the family's symbol still shares its direction.
+ * Judges read what a change did: the names its diff defines (a def, fn,
+ * class, const, a new test), read from the clone
+ * (src/git/added-identifiers.ts), so a change whose title says nothing of
+ * the family's symbol still shares its direction.
  */
 
 const BEFORE = 'import socket\n\n\ndef send(request):\n    return socket.send(request)\n';
@@ -88,7 +89,7 @@ const RETRY: TaskFamily = {
   target_hints: { paths: ['src/http/retry.py'], symbols: ['retry_policy_for'] },
 };
 
-test('a change whose title says nothing of the family\'s symbol is related when its diff adds it, and its reason says so', async () => {
+test('a change whose title says nothing of the family\'s symbol is related when its diff defines it, and its reason says so', async () => {
   const tidy = item('pr#3', 'Tidy up the client module', ['src/http/client.py']);
   const readme = item('pr#4', 'Update the README', ['README.md']);
   for (const judge of [createSemanticJudge(), createLexicalJudge()]) {
@@ -96,7 +97,7 @@ test('a change whose title says nothing of the family\'s symbol is related when 
     expect([judge.name, blind.verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
     const read = await judge.judge({ families: [RETRY], later: [tidy, readme], added: { 'pr#3': ['retry_policy_for', 'retrypolicy', 'backoff'] } });
     expect([judge.name, read.verdicts[0]!.label]).toEqual([judge.name, 'related']);
-    expect(read.verdicts[0]!.matches[0]).toMatchObject({ key: 'pr#3', reason: expect.stringMatching(/^direction: its diff adds `retry_policy_for`/) });
+    expect(read.verdicts[0]!.matches[0]).toMatchObject({ key: 'pr#3', reason: expect.stringMatching(/^direction: its diff defines `retry_policy_for`/) });
   }
 });
 
@@ -107,7 +108,7 @@ test('a plain word the family names is not matched in a diff: most diffs of a pr
   expect(verdicts[0]!.label).toBe('rejected');
 });
 
-test('validate reads what each later change added from the clone and matches on it', async () => {
+test('validate reads what each later change defined from the clone and matches on it', async () => {
   const repo = await history();
   const db = join(await tempDir(), 'x.db');
   const snap = await runCliJson(['snapshot', '--repo', repo.dir, '--t0', '2024-03-01', '--db', db]);
@@ -121,5 +122,5 @@ test('validate reads what each later change added from the clone and matches on 
     store.close();
   }
   const { validation } = await validateForecast({ db, forecast: forecastId, window: '3m' });
-  expect(validation.verdicts[0]).toMatchObject({ label: 'related', matches: [{ key: 'pr#3', reason: expect.stringMatching(/its diff adds `retry_policy_for`/) }] });
+  expect(validation.verdicts[0]).toMatchObject({ label: 'related', matches: [{ key: 'pr#3', reason: expect.stringMatching(/its diff defines `retry_policy_for`/) }] });
 });

@@ -52,7 +52,7 @@ test('every related or strong match names the shared direction: words, a symbol 
     const { verdicts } = await judge.judge({ families: [family, BACKOFF], later: [bySymbol, byIssue, PARAPHRASE, ...FILLER] });
     const matches = verdicts.flatMap((v) => v.matches);
     expect(matches.length).toBeGreaterThan(0);
-    for (const m of matches) expect([judge.name, m.key, m.reason]).toEqual([judge.name, m.key, expect.stringMatching(/^direction: (shares|names|both|does|edits|its diff adds) /)]);
+    for (const m of matches) expect([judge.name, m.key, m.reason]).toEqual([judge.name, m.key, expect.stringMatching(/^direction: (shares|names|both|does|edits|its diff defines) /)]);
     const f7 = verdicts[0]!.matches.map((m) => m.key);
     expect([judge.name, f7]).toEqual([judge.name, expect.arrayContaining(['pr#70', 'pr#71'])]);
   }

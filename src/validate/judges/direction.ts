@@ -21,8 +21,10 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  *   past title the family quotes, and people reject them);
  * - a symbol the family names (a target-hint symbol, or an identifier in its
  *   words: `parse_args`, `SSLContext`, `--no-color`) that the change names in
- *   its title or body, in a changed file's name, or among the identifiers its
- *   diff adds (where the clone has them); a plain-word symbol (`main`,
+ *   its title or body, in a changed file's name, or among the names its diff
+ *   defines (a def, fn, func, class, struct, type, const, a new test: where
+ *   the clone has them; a call site, an import or a docs line is a use, no
+ *   direction); a plain-word symbol (`main`,
  *   `router`) only from a change in the family's area;
  * - an issue the family names (#123) that the change names or is.
  * A vague family (fewer than two topic words, no symbol, no issue: an area
@@ -40,9 +42,10 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * words; direction-v4: a plain-word symbol only in the family's area;
  * direction-v5: a test file's name is area, not a symbol; a change doing a
  * one-piece title's object in its area, or editing the file its title names,
- * does the work).
+ * does the work; direction-v6: a symbol from the diff only where the diff
+ * defines it, src/git/added-identifiers.ts definedIdentifiers).
  */
-export const DIRECTION_RULES = 'direction-v5';
+export const DIRECTION_RULES = 'direction-v6';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -79,7 +82,7 @@ export interface ItemDirection {
   words: TopicWords;
   /** Lower-cased identifiers in its title and body. */
   identifiers: ReadonlySet<string>;
-  /** Lower-cased identifiers on the lines its diff adds, where the clone has them (src/git/added-identifiers.ts); empty otherwise. */
+  /** Lower-cased names its diff defines, where the clone has them (src/git/added-identifiers.ts definedIdentifiers); empty otherwise. */
   added: ReadonlySet<string>;
   /** Lower-cased basenames (no extension) of the files it changed. */
   files: ReadonlySet<string>;
@@ -324,12 +327,12 @@ export function sharedDirection(
   // the family's area: elsewhere most projects name it for other purposes. A compound one counts wherever it is named.
   const inArea = pair.touches || nearArea(f, i);
   const symbols = common(f.symbols, (s) => (inArea || f.specific.has(s)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
-  // A symbol its diff adds, though its title and body do not name it: what the change did, read from the clone.
+  // A symbol its diff defines, though its title and body do not name it: what the change did, read from the clone.
   const inDiff = i.added.size === 0 ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s)).sort(compareText);
   const issues = common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
   const acts = common(f.acts, (a) => i.acts.has(a)).sort(compareText);
   if (symbols.length > 0) evidence.push(`names ${symbols.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
-  if (inDiff.length > 0) evidence.push(`its diff adds ${inDiff.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
+  if (inDiff.length > 0) evidence.push(`its diff defines ${inDiff.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
   if (issues.length > 0) evidence.push(`names ${issues.slice(0, 3).map((n) => `#${n}`).join(', ')}`);
   let phrase = false;
   // A vague family with a list of words may continue a direction (related) but is strong only where a change plainly does what they say.
