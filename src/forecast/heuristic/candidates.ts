@@ -34,13 +34,14 @@ export function rankCandidates(snapshot: Snapshot, options: CandidateOptions): C
   const tfidf = new TfIdf(signals.map((s) => s.topic));
   const clusters = clusterSignals(signals, { threshold: options.clusterThreshold, textWeight: options.textWeight }, tfidf);
   const { rank, count } = hotspotRanks(snapshot.evidence);
-  const big = clusters.filter((c) => c.members.length >= options.minSignals);
+  const alone = (c: Cluster) => c.members.some((m) => m.standsAlone);
+  const big = clusters.filter((c) => c.members.length >= options.minSignals || alone(c));
   // A direction anchored in tests alone (coverage churn) is not a task family of the three kinds.
   const scored = big
     .map((c) => scoreCluster(c, rank, count))
     .filter((s): s is Scored => s !== null && !isTestPath(s.anchor.name));
   const passing = scored
-    .filter((s) => s.score >= options.minScore)
+    .filter((s) => s.score >= options.minScore || alone(s.cluster))
     .sort((a, b) => b.score - a.score || compareText(a.anchor.name, b.anchor.name));
   return { signals: all, dropped, clusters, big: big.length, scored, passing, tfidf };
 }

@@ -30,6 +30,12 @@ export interface Signal {
   category: Category | null;
   /** exp(-age / 120 days), age measured back from T0. */
   recency: number;
+  /**
+   * A task complete on its own: a runtime release to add, dated by the
+   * shipped calendar ("Add Python 3.14 to the test matrix, released
+   * 2025-10-07 (PEP 745)"), which only a CI matrix states.
+   */
+  standsAlone?: boolean;
 }
 
 export interface SignalOptions {

@@ -1,0 +1,63 @@
+import type { Evidence } from '../../snapshot/model.js';
+import { compareVersions } from '../../text/order.js';
+import type { CalendarEntry } from './calendar.js';
+
+type Pending = Extract<Evidence, { kind: 'pending' }>;
+
+const DAY_MS = 86_400_000;
+export const RUNTIME_NAMES: Record<string, string> = { python: 'Python', node: 'Node.js', go: 'Go', rust: 'Rust' };
+
+/** One runtime task: its text (date and source said), the declarations it cites, and its kind. */
+export interface RuntimeTask {
+  runtime: string;
+  task: 'drop' | 'add';
+  text: string;
+  /** Words the family's topic is built from. */
+  topic: string;
+  rows: Pending[];
+}
+
+/** A CI file: where a test matrix lives. */
+export function isCiPath(path: string): boolean {
+  return /(^|\/)\.github\/workflows\/|gitlab-ci|(^|\/)tox\.ini$|(^|\/)noxfile\.py$/.test(path);
+}
+
+/**
+ * The runtime tasks a repository's declarations state at T0, one per runtime
+ * and task, so declarations of one runtime (pyproject, setup.cfg, the CI
+ * matrix, .python-version) cluster into one family:
+ * - drop: the lowest declared version whose end of life (by an entry of
+ *   `known`) falls before T0 + 183 days; every row declaring it is cited;
+ * - add: the newest release of the year before T0 (for Node.js the newest
+ *   even, long-term-support, line) that a CI matrix lacks while listing an
+ *   older one; every such matrix row is cited.
+ * Pure: `known` must hold only calendar entries published by T0.
+ */
+export function runtimeTasks(rows: readonly Pending[], t0: string, known: readonly CalendarEntry[]): RuntimeTask[] {
+  const t0ms = Date.parse(t0);
+  const horizon = new Date(t0ms + 183 * DAY_MS).toISOString().slice(0, 10);
+  const yearBefore = new Date(t0ms - 365 * DAY_MS).toISOString().slice(0, 10);
+  const out: RuntimeTask[] = [];
+  const runtimes = [...new Set(rows.filter((r) => r.signal === 'runtime').map((r) => r.subject))].sort();
+  for (const runtime of runtimes) {
+    const mine = rows.filter((r) => r.signal === 'runtime' && r.subject === runtime);
+    const name = RUNTIME_NAMES[runtime] ?? runtime;
+    const ending = known
+      .filter((c) => c.runtime === runtime && c.event === 'eol' && c.date <= horizon && mine.some((r) => r.target === c.version))
+      .sort((a, b) => compareVersions(a.version, b.version))[0];
+    if (ending) {
+      const cited = mine.filter((r) => r.target === ending.version);
+      out.push({ runtime, task: 'drop', text: `Drop support for ${name} ${ending.version}, end of life ${ending.date} (${ending.source})`, topic: `${name} ${ending.version} support end of life drop`, rows: cited });
+    }
+    const newest = known
+      .filter((c) => c.runtime === runtime && c.event === 'release' && c.date >= yearBefore && (runtime !== 'node' || Number(c.version) % 2 === 0))
+      .sort((a, b) => compareVersions(b.version, a.version))[0];
+    if (newest && runtime !== 'rust') {
+      const lacking = mine.filter((r) => isCiPath(r.path) && r.versions.length > 0 && compareVersions(newest.version, r.versions.at(-1)!) > 0);
+      if (lacking.length > 0) {
+        out.push({ runtime, task: 'add', text: `Add ${name} ${newest.version} to the test matrix, released ${newest.date} (${newest.source})`, topic: `${name} ${newest.version} support test matrix`, rows: lacking });
+      }
+    }
+  }
+  return out;
+}
