@@ -84,3 +84,11 @@ test('the real calendar: Python 3.14 reaches the forecast only once it has shipp
   expect(add!.expected_behavior).toContain('released 2025-10-07 (PEP 745)');
   expect(add!.evidence.map((e) => e.ref)).toEqual(['pending:.github/workflows/tests.yml:7']);
 });
+
+test('a version pin alone states no drop; with a manifest declaring the same version it is cited too', () => {
+  const t0 = '2025-06-01T00:00:00.000Z';
+  const pin = row('.python-version', 1, 'python', ['3.9']);
+  expect(runtimeTasks([pin], t0, entriesKnownAt(t0))).toEqual([]);
+  const tasks = runtimeTasks([pin, row('pyproject.toml', 5, 'python', ['3.9'])], t0, entriesKnownAt(t0));
+  expect(tasks.map((t) => [t.text, t.rows.map((r) => r.ref)])).toEqual([['Drop support for Python 3.9, end of life 2025-10-31 (PEP 596)', ['pending:.python-version:1', 'pending:pyproject.toml:5']]]);
+});

@@ -22,6 +22,11 @@ export function isCiPath(path: string): boolean {
   return /(^|\/)\.github\/workflows\/|gitlab-ci|(^|\/)tox\.ini$|(^|\/)noxfile\.py$/.test(path);
 }
 
+/** A version pin (the interpreter a developer or CI uses, not a supported range): cited with a task, never its sole ground. */
+export function isPin(row: Pending): boolean {
+  return /(^|\/)(\.python-version|\.nvmrc|\.node-version|rust-toolchain(\.toml)?)$/.test(row.path) || /^toolchain\b/.test(row.text);
+}
+
 /**
  * The runtime tasks a repository's declarations state at T0, one per runtime
  * and task, so declarations of one runtime (pyproject, setup.cfg, the CI
@@ -43,7 +48,7 @@ export function runtimeTasks(rows: readonly Pending[], t0: string, known: readon
     const mine = rows.filter((r) => r.signal === 'runtime' && r.subject === runtime);
     const name = RUNTIME_NAMES[runtime] ?? runtime;
     const ending = known
-      .filter((c) => c.runtime === runtime && c.event === 'eol' && c.date <= horizon && mine.some((r) => r.target === c.version))
+      .filter((c) => c.runtime === runtime && c.event === 'eol' && c.date <= horizon && mine.some((r) => r.target === c.version && !isPin(r)))
       .sort((a, b) => compareVersions(a.version, b.version))[0];
     if (ending) {
       const cited = mine.filter((r) => r.target === ending.version);

@@ -1,0 +1,145 @@
+import { compareVersions } from '../text/order.js';
+import type { PendingLine } from './pending.js';
+
+/**
+ * The runtimes a repository declares at the snapshot commit, one line each:
+ * manifests (requires-python / python_requires, engines.node, the go
+ * directive and toolchain line, rust-version, clippy's msrv), version pins
+ * (.python-version, .nvmrc, .node-version, rust-toolchain files), tox
+ * envlists and CI matrices (a `matrix:` block's versions of one runtime,
+ * `include:` entries among them, are one row). Pure: path and text in.
+ */
+
+/** Whether a path can declare a runtime (manifests at any depth, pins and tox at the root, CI workflow files). */
+export function isRuntimeManifest(path: string): boolean {
+  return (
+    /(^|\/)(pyproject\.toml|setup\.cfg|setup\.py|package\.json|go\.mod|Cargo\.toml|clippy\.toml|\.clippy\.toml)$/.test(path) ||
+    /^(\.python-version|\.nvmrc|\.node-version|rust-toolchain|rust-toolchain\.toml|tox\.ini)$/.test(path) ||
+    /^\.github\/workflows\/[^/]+\.ya?ml$/.test(path) ||
+    /^\.gitlab-ci\.yml$/.test(path)
+  );
+}
+
+const VERSION = /\d+(?:\.\d+){0,2}/g;
+type Runtime = 'python' | 'node' | 'go' | 'rust';
+
+/** Runtime declarations of one manifest, pin, tox or CI file. */
+export function findRuntimes(path: string, text: string): PendingLine[] {
+  const found: PendingLine[] = [];
+  const lines = text.split('\n');
+  const add = (i: number, subject: Runtime, versions: readonly string[]) => {
+    const norm = versions.map((v) => normalize(subject, v)).filter((v): v is string => v !== null);
+    const sorted = [...new Set(norm)].sort(compareVersions);
+    if (sorted.length === 0) return;
+    found.push({ signal: 'runtime', line: i + 1, subject, target: sorted[0]!, versions: sorted, text: lines[i]!.trim().slice(0, 240) });
+  };
+  const base = path.split('/').at(-1)!;
+  if (base === '.python-version' || base === '.nvmrc' || base === '.node-version' || base === 'rust-toolchain') {
+    const i = lines.findIndex((l) => l.trim() && !l.trim().startsWith('#'));
+    const pin = i >= 0 ? /^\s*v?(\d+(?:\.\d+){0,2})\s*$/.exec(lines[i]!) : null;
+    if (pin) add(i, base === '.python-version' ? 'python' : base === 'rust-toolchain' ? 'rust' : 'node', [pin[1]!]);
+    return found;
+  }
+  if (base === 'tox.ini') {
+    const env = toxEnvlist(lines);
+    if (env) add(env.line, 'python', env.versions);
+    return found;
+  }
+  const ci = /^\.github\/workflows\/|\.gitlab-ci\.yml$/.test(path);
+  const inMatrix = ci ? matrixBlocks(lines, add) : new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (base === 'pyproject.toml' && /^\s*requires-python\s*=/.test(line)) add(i, 'python', lowerBounds(line));
+    else if ((base === 'setup.py' || base === 'setup.cfg') && /python_requires\s*[=:]/.test(line)) add(i, 'python', lowerBounds(line));
+    else if (base === 'go.mod' && /^(go|toolchain)\s+(go)?\d/.test(line)) add(i, 'go', line.match(VERSION) ?? []);
+    else if (base === 'Cargo.toml' && /^\s*rust-version\s*=/.test(line)) add(i, 'rust', line.match(VERSION) ?? []);
+    else if ((base === 'clippy.toml' || base === '.clippy.toml') && /^\s*msrv\s*=/.test(line)) add(i, 'rust', line.match(VERSION) ?? []);
+    else if (base === 'rust-toolchain.toml' && /^\s*channel\s*=\s*["']\d/.test(line)) add(i, 'rust', line.match(VERSION) ?? []);
+    else if (base === 'package.json' && /^\s*"node"\s*:/.test(line) && /"engines"/.test(lines.slice(Math.max(0, i - 3), i).join(' '))) add(i, 'node', lowerBounds(line));
+    else if (ci && !inMatrix.has(i)) {
+      // A setup step's single version outside a matrix (`python-version: "3.12"`).
+      const m = /^\s*-?\s*(python|node|go)-version\s*:\s*(.*)$/.exec(line);
+      if (m) add(i, m[1] as Runtime, listedVersions(m[2]!, lines, i));
+    }
+  }
+  return found.sort((a, b) => a.line - b.line);
+}
+
+/** A version as the calendar names it: Python and Go by minor (`3.12`, `1.22`), Node.js by major, Rust by minor. */
+function normalize(subject: Runtime, version: string): string | null {
+  const parts = version.split('.');
+  if (subject === 'node') return parts[0]!;
+  if (parts.length < 2) return null;
+  return `${parts[0]}.${parts[1]}`;
+}
+
+/** Lower bounds of a version specifier (`>=3.8`, `^18 || >=20`, `~=3.9`); a bare version counts as one. */
+function lowerBounds(line: string): string[] {
+  const spec = line.slice(line.search(/[=:]/) + 1);
+  const bounds = [...spec.matchAll(/(>=|\^|~=|~|>)\s*v?(\d+(?:\.\d+){0,2})/g)].map((m) => m[2]!);
+  if (bounds.length > 0) return bounds;
+  return /[<]/.test(spec) ? [] : (spec.match(VERSION) ?? []);
+}
+
+/** An inline list's or scalar's versions (`["3.9", "3.10"]`, `3.9`, `'3.14t'`), or the `- "3.9"` items below the key. */
+function listedVersions(rest: string, lines: readonly string[], at: number): string[] {
+  const inline = rest.replace(/#.*$/, '');
+  if (/\$\{\{/.test(inline)) return [];
+  if (inline.trim()) return [...inline.matchAll(/(?:^|[\s\[,'"])v?(\d+(?:\.\d+){0,2})(?:\.x)?t?(?=$|[\s\],'"])/g)].map((m) => m[1]!);
+  const out: string[] = [];
+  for (let j = at + 1; j < lines.length; j++) {
+    const m = /^\s*-\s*["']?v?(\d+(?:\.\d+){0,2})/.exec(lines[j]!);
+    if (!m) break;
+    out.push(m[1]!);
+  }
+  return out;
+}
+
+const MATRIX_KEYS: Record<string, Runtime> = { 'python-version': 'python', python: 'python', 'node-version': 'node', 'go-version': 'go', go: 'go', rust: 'rust', toolchain: 'rust', 'rust-version': 'rust' };
+
+/**
+ * Each `matrix:` block of a CI file: the versions of one runtime it lists, in
+ * lists or in `include:` entries (`- {python: '3.14'}`, `- python-version:
+ * "3.10"`), make one row at the first line naming them. Returns the lines the
+ * blocks span. (A bare `node:` key is not read: it names many things.)
+ */
+function matrixBlocks(lines: readonly string[], add: (i: number, subject: Runtime, versions: readonly string[]) => void): Set<number> {
+  const spanned = new Set<number>();
+  const indent = (l: string) => l.length - l.trimStart().length;
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*matrix\s*:\s*(#.*)?$/.test(lines[i]!)) continue;
+    const level = indent(lines[i]!);
+    const found = new Map<Runtime, { line: number; versions: string[] }>();
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j]!;
+      if (line.trim() && !line.trim().startsWith('#') && indent(line) <= level) break;
+      spanned.add(j);
+      for (const m of line.matchAll(/(?:^|[\s{,-])([a-z-]+)\s*:\s*(\[[^\]]*\]|'[^']*'|"[^"]*"|[^,}\s#]*)/g)) {
+        const runtime = MATRIX_KEYS[m[1]!];
+        if (!runtime) continue;
+        const versions = listedVersions(m[2]!, lines, j);
+        if (runtime === 'rust' && versions.length === 0) continue;
+        const entry = found.get(runtime) ?? { line: j, versions: [] };
+        entry.versions.push(...versions);
+        found.set(runtime, entry);
+      }
+    }
+    for (const [runtime, { line, versions }] of found) add(line, runtime, versions);
+    i = j - 1;
+  }
+  return spanned;
+}
+
+/** tox's envlist: `py{38,39,310}`, `py311`, `py3.12` factors name the Python versions tested. */
+function toxEnvlist(lines: readonly string[]): { line: number; versions: string[] } | null {
+  const start = lines.findIndex((l) => /^\s*envlist\s*=/.test(l));
+  if (start < 0) return null;
+  let text = lines[start]!.replace(/^\s*envlist\s*=/, '');
+  for (let j = start + 1; j < lines.length && /^\s+\S/.test(lines[j]!) && !/^\s*\w[\w-]*\s*=/.test(lines[j]!); j++) text += `\n${lines[j]!}`;
+  text = text.replace(/#.*$/gm, '');
+  // Expand one level of braces: py{38,39}-x -> py38-x py39-x.
+  const expanded = text.replace(/(\S*?)\{([^}]*)\}/g, (_, head: string, alts: string) => alts.split(',').map((a) => `${head}${a.trim()}`).join(' '));
+  const versions = [...expanded.matchAll(/(?:^|[\s,-])py(3)\.?(\d{1,2})(?=$|[\s,-])/g)].map((m) => `${m[1]}.${m[2]}`);
+  return versions.length > 0 ? { line: start, versions } : null;
+}
