@@ -10,8 +10,8 @@ import { demoValidation } from '../synthesize/demo-validation.js';
  * export, and an agent's outcomes on the exported tasks, written by the
  * tests in each results format the harnesses write.
  */
-export async function exportedDemo(total = 6) {
-  const demo = await demoValidation();
+export async function exportedDemo(total = 6, edit?: Parameters<typeof demoValidation>[0]) {
+  const demo = await demoValidation(edit);
   const synthesis = await synthesizeTasks({ db: demo.db, validation: demo.validationId, tgen: 'HEAD', total });
   const out = join(demo.dir, 'export');
   await exportTasks({ db: demo.db, format: 'swebench', out, synthesis: synthesis.id });

@@ -28,7 +28,7 @@ const toolchainEnv = (): Record<string, string> => {
 
 async function exportedTask(port: Port): Promise<{ task: string; f2p: string[]; p2p: string[] }> {
   const { demo, result } = await synthesizePortedTask(port);
-  const made = result.synthesis.tasks.find((t) => t.familyId === 'F2');
+  const made = result.synthesis.tasks.find((t) => t.familyId === 'F1');
   expect([made!.status, made!.rejection]).toEqual(['verified', null]);
   const out = join(await tempDir(), 'harbor-out');
   const exported = await runCliJson(['export', '--db', demo.db, '--format', 'harbor', '--out', out, '--synthesis', String(result.id)]);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   demo = await demoValidation();
   // The whole suite as the test command (every test file runs, so a decoy file is run too); one run per state.
   const result = await synthesizeCodePointTask(demo, 1, 'node --test --test-reporter=tap');
-  const made = result.synthesis.tasks.find((t) => t.familyId === 'F2');
+  const made = result.synthesis.tasks.find((t) => t.familyId === 'F1');
   expect(made!.status).toBe('verified');
   f2p = made!.failToPass;
   const out = join(await tempDir(), 'harbor-out');

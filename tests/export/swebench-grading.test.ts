@@ -16,7 +16,7 @@ let out: string;
 beforeAll(async () => {
   demo = await demoValidation();
   const result = await synthesizeCodePointTask(demo);
-  expect(result.synthesis.tasks.find((t) => t.familyId === 'F2')!.status).toBe('verified');
+  expect(result.synthesis.tasks.find((t) => t.familyId === 'F1')!.status).toBe('verified');
   synthesis = result.id;
   out = join(await tempDir(), 'export');
   await runCliJson(['export', '--db', demo.db, '--format', 'swebench', '--out', out, '--repo', 'acme/confparse']);
@@ -43,8 +43,8 @@ test('the exported instance is what a stock SWE-bench harness reads: owner/name,
     base_commit: demo.head,
     log_parser: 'parse_log_tap',
     eval_type: 'pass_and_fail',
-    // The parser direction's task is the synthesis's second (the first, the documentation direction's, was given up on).
-    image: `swebench/sweb.eval.x86_64.demo_1776_future-${synthesis}-2:latest`,
+    // The parser direction's task is the synthesis's first (the specific families come first, the parser's heads them).
+    image: `swebench/sweb.eval.x86_64.demo_1776_future-${synthesis}-1:latest`,
   });
   expect(record.problem_statement).toMatch(/^Code-point escapes like \\u\{1F600\} are rejected in quoted values\n\nA config value/);
   // Test ids are the TAP parser's keys: the result line after its number, "- " included (node escapes the backslash).

@@ -48,14 +48,15 @@ export function codePointScript(demo: Demo): Reply[] {
 
 /** The demo at HEAD through the scripted llm backend and the execution gate: one verified task (node:test, TAP). */
 /**
- * The demo's heuristic families at T0 are the documentation, parser, cache and http directions (and more): four tasks
- * at the category shares give the parser direction (F2) one, second in order. The scripted agent gives up on the
- * others, so the synthesis holds one verified task (the parser's) and three AGENT_GAVE_UP rejections.
+ * The demo's heuristic families at T0 are the parser, retry, LRU-split, FAQ and cache directions, specific ones first:
+ * four tasks at the category shares go to F1 (parser), F2 (retry), F4 (FAQ) and F5 (cache), the parser direction's
+ * first in order. The scripted agent gives up on the others, so the synthesis holds one verified task (the parser's)
+ * and three AGENT_GAVE_UP rejections.
  */
 export const PARSER_DIRECTION_TOTAL = 4;
 const GIVE_UP: Reply[] = ['I cannot finish.', 'Still nothing.', 'Giving up.'];
 export function aroundParserDirection(script: Reply[]): Reply[] {
-  return [...GIVE_UP, ...script, ...GIVE_UP, ...GIVE_UP];
+  return [...script, ...GIVE_UP, ...GIVE_UP, ...GIVE_UP];
 }
 
 export async function synthesizeCodePointTask(demo: Demo, runs = 3, testCommand = PARSER_TESTS, more: Partial<Parameters<typeof synthesizeTasks>[0]> = {}) {

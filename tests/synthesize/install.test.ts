@@ -186,7 +186,7 @@ sandboxed('synthesize installs before the agent in each work tree: the install i
   const demo = await demoValidation();
   const command = 'mkdir -p deps-cache && echo made > deps-cache/marker && echo installed';
   const result = await synthesizeCodePointTask(demo, 1, PARSER_TESTS, { install: { command } });
-  const task = result.synthesis.tasks.find((t) => t.familyId === 'F2');
+  const task = result.synthesis.tasks.find((t) => t.familyId === 'F1');
   expect(task!.status).toBe('verified');
   expect(result.synthesis.config.install).toEqual({ command, network: false, reason: '--install-cmd', timeoutMs: 900_000 });
   expect(task!.execution!.install).toMatchObject({ command, network: false, sandbox: true, exitCode: 0, excluded: ['deps-cache'], restored: [] });

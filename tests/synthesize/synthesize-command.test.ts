@@ -21,16 +21,16 @@ function syntheses(): number {
 test('synthesize with the template backend writes one spec per validated family, grounded in the code at Tgen', async () => {
   const out = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD']);
   expect(out.synthesis).toMatchObject({ id: expect.any(Number), backend: 'template', tgen: 'HEAD', tgen_commit: demo.head, reused: false });
-  // One spec per validated family; the test-suite direction (F5: the CI direction left the top 5) anchors on no source file, so it is refused.
-  expect(out.synthesis.counts).toMatchObject({ tasks: 6, spec: 5, verified: 0, rejected: 1 });
-  expect(out.tasks.find((t: { status: string }) => t.status === 'rejected')).toMatchObject({ familyId: 'F5', rejection: { code: 'ANCHOR_MISSING' } });
-  expect(Object.keys(out.synthesis.counts.perFamily)).toEqual(['F1', 'F2', 'F3', 'F4', 'F5', 'F7']);
-  const f1 = out.tasks.find((t: { familyId: string }) => t.familyId === 'F2');
-  expect(f1).toMatchObject({ status: 'spec', familyId: 'F2', category: 'bugfix', testPatch: '', goldPatch: '', failToPass: [], instanceId: expect.stringMatching(/__future-\d+-2$/) });
+  // One spec per validated family: the five families the heuristic shows (the loose test-suite and CI directions are held
+  // back by the loose-family cap, docs/forecast.md), each anchored on files that exist at Tgen, so none is refused.
+  expect(out.synthesis.counts).toMatchObject({ tasks: 5, spec: 5, verified: 0, rejected: 0 });
+  expect(Object.keys(out.synthesis.counts.perFamily)).toEqual(['F1', 'F2', 'F3', 'F4', 'F5']);
+  const f1 = out.tasks.find((t: { familyId: string }) => t.familyId === 'F1');
+  expect(f1).toMatchObject({ status: 'spec', familyId: 'F1', category: 'bugfix', testPatch: '', goldPatch: '', failToPass: [], instanceId: expect.stringMatching(/__future-\d+-1$/) });
   // Grounded: files and symbols that exist at Tgen; the notes T0 knew of are resolved by now and are not asked for.
   expect(f1.problemStatement).toContain('`src/parser/');
   expect(f1.problemStatement).toContain('### Acceptance criteria');
-  const note = out.tasks.find((t: { familyId: string }) => t.familyId === 'F7');
+  const note = out.tasks.find((t: { familyId: string }) => t.familyId === 'F3');
   expect(note.droppedCriteria).toEqual(['The note at src/cache/index.js:32 is resolved and removed.']);
   expect(f1.hints).toContain('not executable');
   // A direction, not a replay: no quoted titles or citations of the work it was forecast from.
@@ -46,7 +46,7 @@ test('--total spreads tasks over families; a dated Tgen resolves to the newest c
   const out = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', '2025-03-01', '--total', '5']);
   expect(out.synthesis.tgen).toBe('2025-03-01T00:00:00.000Z');
   expect(Date.parse(out.synthesis.tgen_time)).toBeLessThanOrEqual(Date.parse('2025-03-01'));
-  expect(out.tasks.map((t: { familyId: string; allocation: { ordinal: number } }) => `${t.familyId}.${t.allocation.ordinal}`)).toEqual(['F1.1', 'F2.1', 'F3.1', 'F4.1', 'F7.1']);
+  expect(out.tasks.map((t: { familyId: string; allocation: { ordinal: number } }) => `${t.familyId}.${t.allocation.ordinal}`)).toEqual(['F1.1', 'F2.1', 'F3.1', 'F4.1', 'F5.1']);
   // A family's tasks focus on different files.
   const seven = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', '2025-03-01', '--total', '7']);
   const twice = seven.tasks.filter((t: { familyId: string }) => t.familyId === seven.tasks[0].familyId);

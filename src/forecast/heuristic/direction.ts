@@ -4,6 +4,7 @@ import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
 import { componentTerm, topAspects } from './aspects.js';
 import { joinAnd, streamFocus } from './focus.js';
 import { upkeepTitle } from './upkeep.js';
+import { objectPasses } from './task-line.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
 
@@ -29,8 +30,12 @@ export interface DirectionText {
   /**
    * Whether the title names a checkable piece of work: a code direction's
    * object passed the gate (task-line.ts) or its changes share a defect class.
-   * A code direction that is not specific is stated honestly and ranked after
-   * the specific families (order only). Documentation, CI and tests: true.
+   * Documentation, CI and test-suite directions are specific only when their
+   * changes share a phrase that passes the same gate (a named job, tool, page
+   * section or tested behaviour), not when the wording falls back to the
+   * area's upkeep ("Update the CI workflow in X", "Extend the README page in
+   * README.md"). A direction that is not specific is stated honestly and shown
+   * after every specific family, few of them (order.ts).
    */
   specific: boolean;
 }
@@ -61,6 +66,8 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     // Documentation, CI and the test suite: one task on the phrase their changes share, else honest loose wording (upkeep.ts).
     title = upkeep.title;
     const { object, where: at } = upkeep;
+    const general = stream.kind === 'ci' ? new Set([...skip, ...CI_GENERAL]) : skip;
+    specific = upkeep.shared && objectPasses(object.replace(/^the /, ''), '', general, names);
     const bare = object.replace(/^the /, '');
     aspects = [bare];
     if (stream.kind === 'docs') {
@@ -113,6 +120,9 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     specific,
   };
 }
+
+/** Words of any CI change: a CI phrase of only these names no job, tool or version ("the GitHub action", "the duplicated configs"). */
+const CI_GENERAL = ['github', 'action', 'actions', 'ci', 'config', 'configs', 'configuration', 'pipeline', 'pipelines', 'duplicated', 'setup'].map(stem);
 
 /** Defect classes two changes of a stream can share, and the task that names the class. */
 const DEFECT_CLASSES: [RegExp, string][] = [

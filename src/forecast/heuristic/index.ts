@@ -9,7 +9,8 @@ import { stem, tokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
 import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
-import { learnStreamRecord, scoreStream, PEOPLE_FACTOR, type StreamRecord } from '../backtest/streams.js';
+import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
+import { showOrder } from './order.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
 import { detectSeries, statesSeries } from './series.js';
@@ -33,6 +34,8 @@ export interface HeuristicOptions {
   backtest: boolean;
   /** A work stream needs at least this many non-chore changes in the lookback (default 3). */
   minStreamItems: number;
+  /** At most this many loose families (titles naming no checkable work) are shown, after every specific one (order.ts). */
+  maxLoose: number;
 }
 
 export const HEURISTIC_DEFAULTS: HeuristicOptions = {
@@ -46,6 +49,7 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
   maxPerAnchor: 2,
   backtest: true,
   minStreamItems: 2,
+  maxLoose: 2,
 };
 
 /**
@@ -74,7 +78,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const streamOptions = { lookbackDays: options.lookbackDays, minItems: options.minStreamItems };
       const streams = buildStreams(snapshot, streamOptions, names);
       const record = options.backtest ? learnStreamRecord(snapshot, streamOptions, names) : null;
-      const drafts: { rank: number; score: number; title: string; kind: string; render: (id: string) => TaskFamily }[] = [];
+      const drafts: { rank: number; score: number; title: string; kind: string; specific: boolean; render: (id: string) => TaskFamily }[] = [];
       const perKind = new Map<string, number>();
       // The project's own name is no aspect of its work ("zustand", "click").
       const projectWords = new Set(snapshot.repo.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
@@ -88,7 +92,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const seriesRecord = options.backtest && series.length ? learnSeriesRecord(snapshot, seriesOptions, names) : null;
       for (const s of series) {
         const score = scoreSeries(seriesRecord, s, snapshot.t0);
-        drafts.push({ rank: score.rank, score: score.score, title: seriesTitle(s), kind: 'series', render: (id) => renderSeries(s, id, score) });
+        drafts.push({ rank: score.rank, score: score.score, title: seriesTitle(s), kind: 'series', specific: true, render: (id) => renderSeries(s, id, score) });
       }
       const seriesRefs = new Set(series.flatMap((s) => s.changes.map((c) => c.ref)));
       for (const stream of streams) {
@@ -104,7 +108,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         if (cited > 0 && finished.some((s) => s.changes.some((c) => text.focusRefs.includes(c.ref)) && statesSeries(s, text.title))) continue;
         perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
         const score = scoreStream(record, stream);
-        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, render: (id) => renderDirection(stream, text, id, names, score) });
+        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
       for (const c of choosePending(passing, names, options.maxPerAnchor)) {
@@ -112,10 +116,12 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const score = calibrate({ rank });
         const why = `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
         const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, ...calibrationComponents({ rank }) };
-        drafts.push({ rank, score, title: c.title, kind: c.kind, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score, components, why }, c.text)! });
+        drafts.push({ rank, score, title: c.title, kind: c.kind, specific: true, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score, components, why }, c.text)! });
       }
       drafts.sort((a, b) => b.rank - a.rank || compareText(a.title, b.title));
-      const families: TaskFamily[] = demoteLooseKinds(drafts, record).slice(0, request.maxFamilies).map((d, i) => d.render(`F${i + 1}`));
+      // Specific families first, then at most maxLoose loose ones (order.ts); scores untouched.
+      const { shown, held } = showOrder(drafts, record, options.maxLoose, request.maxFamilies);
+      const families: TaskFamily[] = shown.map((d, i) => d.render(`F${i + 1}`));
       const abstainReason = families.length
         ? null
         : abstention(all.length, big, scored, options);
@@ -131,6 +137,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
             candidates: scored.length,
             dropped,
             streams: streams.length,
+            loose: { found: drafts.filter((d) => !d.specific).length, heldBack: held },
             series: series.length ? { found: series.length, prior: SERIES_PRIOR, record: seriesRecord ? { replays: seriesRecord.replays, series: seriesRecord.series, hits: seriesRecord.hits } : null } : null,
             backtest: record ? { replays: record.replays, candidates: record.streams, hits: record.hits, kinds: record.kinds, peopleFactor: PEOPLE_FACTOR, calibration: SCORE_CALIBRATION } : null,
           },
@@ -142,34 +149,6 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       };
     },
   };
-}
-
-/** Places a documentation or CI direction may hold only when its own backtest record earns it. */
-export const LOOSE_KIND_FLOOR = 5;
-
-/**
- * Documentation and CI directions after the first LOOSE_KIND_FLOOR places
- * (order otherwise kept, scores untouched), unless the repository's own
- * backtest says streams of that kind kept receiving work: five or more
- * replayed, and a continuation rate (Laplace) of 0.8 or more. People reject
- * most such directions (eval/families/dev2: the work that follows is list and
- * version-matrix chores), so they should not take the headline places by heat.
- */
-export function demoteLooseKinds<T extends { kind: string }>(drafts: readonly T[], record: StreamRecord | null): T[] {
-  const earned = (kind: string) => {
-    const [hits, n] = record?.kinds[kind] ?? [0, 0];
-    return n >= 5 && (hits + 1) / (n + 2) >= 0.8;
-  };
-  const loose = (d: T) => (d.kind === 'docs' || d.kind === 'ci') && !earned(d.kind);
-  const head: T[] = [];
-  const held: T[] = [];
-  for (const d of drafts) {
-    if (head.length < LOOSE_KIND_FLOOR && loose(d)) held.push(d);
-    else if (head.length < LOOSE_KIND_FLOOR) head.push(d);
-    else break;
-  }
-  const rest = drafts.slice(head.length + held.length);
-  return [...head, ...held, ...rest];
 }
 
 function abstention(signals: number, big: number, scored: readonly Scored[], options: HeuristicOptions): string {

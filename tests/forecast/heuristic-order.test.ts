@@ -1,0 +1,74 @@
+import { beforeAll, expect, test } from 'vitest';
+import { snapshotRepository } from '../../src/api/snapshot.js';
+import { createHeuristicForecaster, type TaskFamily } from '../../src/forecast/index.js';
+import type { Snapshot } from '../../src/snapshot/model.js';
+import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+
+/**
+ * One line of work that names a checkable task (quoted-string parsing in the lexer, older) beside hotter lines whose
+ * changes name nothing in common: vague fixes in src/app.py, CI and FAQ touch-ups, test additions. By heat alone the
+ * loose ones would lead.
+ */
+function history(): CommitSpec[] {
+  const specs: CommitSpec[] = [{ at: '2024-01-02', msg: 'Initial commit', files: { 'src/lexer.py': 'x = 0\n', 'src/app.py': 'y = 0\n', 'docs/faq.md': '# FAQ\n', '.github/workflows/ci.yml': 'on: push\n', 'tests/test_app.py': 'def test_a(): pass\n' } }];
+  const add = (at: string, msg: string, path: string, i: number) => specs.push({ at, msg, files: { [path]: `${'line\n'.repeat(i + 2)}` } });
+  ['Fix quoted string parsing in the lexer with escaped quotes (#10)', 'Fix quoted string parsing in the lexer with trailing spaces (#11)', 'Fix quoted string parsing in the lexer with empty values (#12)']
+    .forEach((m, i) => add(`2024-0${3 + i}-10`, m, 'src/lexer.py', i));
+  ['Fix it (#20)', 'Fix regression (#21)', 'Fix another problem (#22)', 'Fix bug (#23)', 'Fix wrong thing (#24)']
+    .forEach((m, i) => add(`2024-${10 + Math.floor(i / 2)}-${String(3 + 5 * i).padStart(2, '0')}`, m, 'src/app.py', i));
+  ['ci: bump (#30)', 'Update ci.yml (#31)', 'ci: tweak (#32)'].forEach((m, i) => add(`2024-11-${String(5 + 7 * i).padStart(2, '0')}`, m, '.github/workflows/ci.yml', i));
+  ['docs: wording (#40)', 'Update faq (#41)', 'docs: typo (#42)'].forEach((m, i) => add(`2024-12-${String(2 + 6 * i).padStart(2, '0')}`, m, 'docs/faq.md', i));
+  ['Add tests (#50)', 'More tests (#51)', 'tests: extend (#52)'].forEach((m, i) => add(`2024-12-${String(4 + 6 * i).padStart(2, '0')}`, m, 'tests/test_app.py', i));
+  return specs;
+}
+
+/** The titles the heuristic writes when a line's changes name no checkable work (direction.ts, upkeep.ts). */
+const LOOSE = /^(Fix the next reported defects|Add the next requested capability|Continue restructuring|Update the CI workflows? in|Update the (examples|documentation) in|(Extend|Fix|Update) the .+ (page|tests) in|Extend the tests in)/;
+
+let snapshot: Snapshot;
+const forecast = async (options: { maxLoose?: number } = {}, maxFamilies = 10) => (await createHeuristicForecaster(options).forecast({ snapshot, seed: 0, maxFamilies })).draft;
+let shown: TaskFamily[];
+let all: TaskFamily[];
+beforeAll(async () => {
+  const repo = await makeRepo(history());
+  snapshot = (await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` })).snapshot;
+  shown = (await forecast()).families;
+  all = (await forecast({ maxLoose: 100 }, 20)).families;
+});
+
+test('specific families are shown before every loose one, whatever their ranking score', () => {
+  const titles = all.map((f) => f.title).join(' | ');
+  const loose = all.map((f) => LOOSE.test(f.title));
+  expect(loose.filter(Boolean).length, titles).toBeGreaterThanOrEqual(3);
+  expect(loose.indexOf(false), titles).toBe(0);
+  // Once a loose family is shown, no specific one follows it.
+  expect(loose.slice(loose.indexOf(true)).every(Boolean), titles).toBe(true);
+  expect(all[0]!.title, titles).toMatch(/^Fix quoted string parsing .* in src\/lexer\.py$/);
+  // By score alone a loose line would lead: the ordering moved it, the score is its own.
+  const best = Math.max(...all.filter((f) => LOOSE.test(f.title)).map((f) => f.score));
+  expect(best, titles).toBeGreaterThan(all[0]!.score);
+});
+
+test('at most maxLoose loose families are shown (default 2), after the specific ones, with their scores unchanged', async () => {
+  const titles = shown.map((f) => f.title).join(' | ');
+  const loose = shown.filter((f) => LOOSE.test(f.title));
+  expect(loose, titles).toHaveLength(2);
+  // The two shown are the two best-ranked loose ones of the uncapped forecast, in its order, with the same scores.
+  const uncapped = all.filter((f) => LOOSE.test(f.title));
+  expect(loose.map((f) => [f.title, f.score])).toEqual(uncapped.slice(0, 2).map((f) => [f.title, f.score]));
+  expect(shown.filter((f) => !LOOSE.test(f.title)).map((f) => [f.title, f.score])).toEqual(all.filter((f) => !LOOSE.test(f.title)).map((f) => [f.title, f.score]));
+  const none = await forecast({ maxLoose: 0 });
+  expect(none.families.some((f) => LOOSE.test(f.title)), none.families.map((f) => f.title).join(' | ')).toBe(false);
+});
+
+test('the forecast config records the cap and how many loose directions were held back', async () => {
+  const capped = await forecast();
+  const uncappedLoose = all.filter((f) => LOOSE.test(f.title)).length;
+  expect(capped.config).toMatchObject({ maxLoose: 2, loose: { found: uncappedLoose, heldBack: uncappedLoose - 2 } });
+  expect((await forecast({ maxLoose: 100 }, 20)).config).toMatchObject({ maxLoose: 100, loose: { found: uncappedLoose, heldBack: 0 } });
+  // The place limit holds loose families back too, and says so: with only as many places as specific families, none is loose.
+  const specific = all.filter((f) => !LOOSE.test(f.title)).length;
+  const tight = await forecast({}, specific);
+  expect(tight.families.map((f) => f.title)).toEqual(all.slice(0, specific).map((f) => f.title));
+  expect(tight.config).toMatchObject({ loose: { found: uncappedLoose, heldBack: uncappedLoose } });
+});
