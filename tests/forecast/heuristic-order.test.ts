@@ -6,16 +6,16 @@ import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 /**
  * One line of work that names a checkable task (quoted-string parsing in the lexer, older) beside hotter lines whose
- * changes name nothing in common: vague fixes in src/app.py, CI and FAQ touch-ups, test additions. By heat alone the
+ * changes name nothing in common: vague fixes in src/app, CI and FAQ touch-ups, test additions. By heat alone the
  * loose ones would lead.
  */
 function history(): CommitSpec[] {
-  const specs: CommitSpec[] = [{ at: '2024-01-02', msg: 'Initial commit', files: { 'src/lexer.py': 'x = 0\n', 'src/app.py': 'y = 0\n', 'docs/faq.md': '# FAQ\n', '.github/workflows/ci.yml': 'on: push\n', 'tests/test_app.py': 'def test_a(): pass\n' } }];
+  const specs: CommitSpec[] = [{ at: '2024-01-02', msg: 'Initial commit', files: { 'src/lexer/scan.py': 'x = 0\n', 'src/app/main.py': 'y = 0\n', 'docs/faq.md': '# FAQ\n', '.github/workflows/ci.yml': 'on: push\n', 'tests/test_app.py': 'def test_a(): pass\n' } }];
   const add = (at: string, msg: string, path: string, i: number) => specs.push({ at, msg, files: { [path]: `${'line\n'.repeat(i + 2)}` } });
-  ['Fix quoted string parsing in the lexer with escaped quotes (#10)', 'Fix quoted string parsing in the lexer with trailing spaces (#11)', 'Fix quoted string parsing in the lexer with empty values (#12)']
-    .forEach((m, i) => add(`2024-0${3 + i}-10`, m, 'src/lexer.py', i));
+  ['Fix quoted string parsing with escaped quotes (#10)', 'Fix quoted string parsing with trailing spaces (#11)', 'Fix quoted string parsing with empty values (#12)']
+    .forEach((m, i) => add(`2024-0${3 + i}-10`, m, 'src/lexer/scan.py', i));
   ['Fix it (#20)', 'Fix regression (#21)', 'Fix another problem (#22)', 'Fix bug (#23)', 'Fix wrong thing (#24)']
-    .forEach((m, i) => add(`2024-${10 + Math.floor(i / 2)}-${String(3 + 5 * i).padStart(2, '0')}`, m, 'src/app.py', i));
+    .forEach((m, i) => add(`2024-${10 + Math.floor(i / 2)}-${String(3 + 5 * i).padStart(2, '0')}`, m, 'src/app/main.py', i));
   ['ci: bump (#30)', 'Update ci.yml (#31)', 'ci: tweak (#32)'].forEach((m, i) => add(`2024-11-${String(5 + 7 * i).padStart(2, '0')}`, m, '.github/workflows/ci.yml', i));
   ['docs: wording (#40)', 'Update faq (#41)', 'docs: typo (#42)'].forEach((m, i) => add(`2024-12-${String(2 + 6 * i).padStart(2, '0')}`, m, 'docs/faq.md', i));
   ['Add tests (#50)', 'More tests (#51)', 'tests: extend (#52)'].forEach((m, i) => add(`2024-12-${String(4 + 6 * i).padStart(2, '0')}`, m, 'tests/test_app.py', i));
@@ -43,7 +43,7 @@ test('specific families are shown before every loose one, whatever their ranking
   expect(loose.indexOf(false), titles).toBe(0);
   // Once a loose family is shown, no specific one follows it.
   expect(loose.slice(loose.indexOf(true)).every(Boolean), titles).toBe(true);
-  expect(all[0]!.title, titles).toMatch(/^Fix quoted string parsing .* in src\/lexer\.py$/);
+  expect(all[0]!.title, titles).toMatch(/^Fix quoted string parsing with .* in src\/lexer/);
   // By score alone a loose line would lead: the ordering moved it, the score is its own.
   const best = Math.max(...all.filter((f) => LOOSE.test(f.title)).map((f) => f.score));
   expect(best, titles).toBeGreaterThan(all[0]!.score);

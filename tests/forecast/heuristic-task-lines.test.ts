@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { snapshotRepository } from '../../src/api/snapshot.js';
 import { createHeuristicForecaster } from '../../src/forecast/index.js';
-import { changeTask, joinComplements, objectPasses } from '../../src/forecast/heuristic/task-line.js';
+import { changeTask, joinComplements, objectPasses, tidyClause } from '../../src/forecast/heuristic/task-line.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
@@ -61,4 +61,31 @@ test('complements that open alike are said once; complements that open different
   // "option to `github-actions` and for `verbose`" read as one garbled clause (vitest at 2025-06-01): the newest stays.
   expect(joinComplements(['to `github-actions`', 'for `verbose`'])).toBe('to `github-actions`');
   expect(joinComplements(['for nested groups', 'of words with colons', 'for empty words'])).toBe('for nested groups and empty words');
+});
+
+test('a clause holds no version string and never opens with two prepositions: the versioned phrase or the clause is dropped', () => {
+  expect(tidyClause('with lowered async with esbuild 0.25.3')).toBe('with lowered async');
+  expect(tidyClause('for v2.1.0 themes')).toBe('');
+  expect(tidyClause('with of lowered async syntax for non arrow functions')).toBe('');
+  expect(tidyClause('when the value is empty')).toBe('when the value is empty');
+  // A shared preposition is said once only over clauses that go on with what they are about, not with another preposition.
+  expect(joinComplements(['with lowered async', 'with of lowered async syntax'])).toBe('with lowered async');
+});
+
+test('titles of a generated repository whose changes name versions and stacked prepositions in their clauses hold neither', async () => {
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/loader/parse.js': 'export {}\n' } },
+    ...commits('src/loader/parse.js', [
+      'Fix fixture parsing with lowered async with esbuild 0.25.3 (#41)',
+      'Fix fixture parsing with of lowered async syntax for non arrow functions (#42)',
+      'Fix fixture parsing for v1.2 snapshots (#43)',
+    ]),
+  ]);
+  const titles = families.map((f) => f.title);
+  const line = families.find((f) => f.anchor.name.startsWith('src/loader'));
+  expect(line?.title, titles.join(' | ')).toMatch(/^Fix fixture parsing\b.* in src\/loader/);
+  for (const t of titles) {
+    expect(t).not.toMatch(/\b[vV]?\d+(\.\d+)+\b|\b[vV]\d+\b/);
+    expect(t).not.toMatch(/\b(from|by|to|for|of|in|on|at|with|and)\s+(from|by|to|for|of|on|at|with)\b/i);
+  }
 });

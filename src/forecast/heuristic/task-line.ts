@@ -229,7 +229,8 @@ function mergeObjects(group: readonly ChangeTask[]): string {
 export function joinComplements(complements: readonly string[]): string {
   if (complements.length <= 1) return complements[0] ?? '';
   const first = complements.map((c) => c.split(' ')[0]!.toLowerCase());
-  const alike = complements.filter((c, i) => first[i] === first[0] && c.includes(' '));
+  // What follows the shared preposition must not open with another ("with of lowered async" -> "... and of lowered async").
+  const alike = complements.filter((c, i) => first[i] === first[0] && c.includes(' ') && !PREPOSITION.test(c.split(' ')[1]!));
   if (alike.length <= 1) return complements[0]!;
   return `${alike[0]!.split(' ')[0]} ${joinList(alike.map((c) => c.split(' ').slice(1).join(' ')))}`;
 }
@@ -238,13 +239,35 @@ function joinList(list: readonly string[]): string {
   return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 }
 
-/** A clause cut at eight words, without a dangling preposition or article. */
-function tidyClause(text: string): string {
-  let out = text.split(/\s+/).filter(Boolean).slice(0, 8).join(' ');
+const PREPOSITION = /^(from|by|to|for|of|in|on|at|with|into|onto|about|after|before|without|via|over|under|per|as|and|or)$/i;
+
+/**
+ * A clause cut at eight words, without a dangling preposition or article; no
+ * version string (a version belongs to no task title: the clause is cut
+ * before the phrase that names it, "with lowered async with esbuild 0.25.3"
+ * -> "with lowered async"), and none that opens with two prepositions ("with
+ * of lowered async syntax": nothing a test can name).
+ */
+export function tidyClause(text: string): string {
+  let words = text.split(/\s+/).filter(Boolean);
+  const version = words.findIndex((w) => hasVersionString(w.replace(/^[^\w]+|[^\w]+$/g, '')));
+  if (version >= 0) {
+    // From the preposition that introduces the versioned thing, if one is near ("with esbuild 0.25.3"), else the version.
+    let cut = version;
+    for (let j = version - 1; j >= Math.max(1, version - 3); j--) {
+      if (PREPOSITION.test(words[j]!)) {
+        cut = j;
+        break;
+      }
+    }
+    words = words.slice(0, cut);
+  }
+  if (words.length >= 2 && PREPOSITION.test(words[0]!) && PREPOSITION.test(words[1]!)) return '';
+  let out = words.slice(0, 8).join(' ');
   if ((out.match(/`/g) ?? []).length % 2 === 1) out = out.slice(0, out.lastIndexOf('`'));
   for (;;) {
     const next = out.replace(/[\s,;:]+$/, '').replace(/\s+(from|by|to|for|of|in|on|at|with|and|or|the|a|an|as|when|is|are|be|that|which)$/i, '');
-    if (next === out) return out;
+    if (next === out) return PREPOSITION.test(out) || /^(the|a|an|when|that|which)$/i.test(out) ? '' : out;
     out = next;
   }
 }
