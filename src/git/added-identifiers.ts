@@ -137,10 +137,15 @@ export function lineDefinitions(line: string, into: Set<string>, inTest = false)
  * The names a commit defines: those its added lines define more often than its removed lines, over all its files
  * (`[before, after, path]`, as addedIdentifiers; none in a docs file, only the tests of a test file). A definition moved to another file, or a function renamed back,
  * defines nothing; a call site, an import, a dict key or a docs line naming a symbol defines nothing either:
- * what a change uses is no sign of what it is about (a lint pass, a rename, a test using `TestClient`). Sorted.
+ * what a change uses is no sign of what it is about (a lint pass, a rename, a test using `TestClient`). With them,
+ * two kinds of entry no identifier looks like: `removed:<name>` for a name whose definitions it removes (more
+ * removed than added), and `runtime:+python:3.13` / `runtime:-python:3.8` for a runtime version its runtime
+ * declarations (CI matrices, requires-python, classifiers, engines, go.mod) gain or lose (src/validate/judges/pending.ts
+ * reads them). Sorted.
  */
 export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   const count = new Map<string, number>();
+  const versions = new Map<string, number>();
   const tally = (lines: readonly string[], by: number, inTest: boolean) => {
     for (const line of lines) {
       const ids = new Set<string>();
@@ -151,10 +156,57 @@ export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   for (const [prev, next, path] of files) {
     if (path !== undefined && DOC_FILE.test(path)) continue;
     const inTest = path !== undefined && TEST_FILE.test(path);
-    tally(addedLines(prev, next), 1, inTest);
-    tally(addedLines(next, prev), -1, inTest);
+    const added = addedLines(prev, next);
+    const removed = addedLines(next, prev);
+    tally(added, 1, inTest);
+    tally(removed, -1, inTest);
+    // A version is added when the file names it after and not before (a job moved to 3.13 when the matrix had it is
+    // no new version), dropped when it names it before and not after.
+    if (path !== undefined && RUNTIME_FILE.test(path) && (added.length > 0 || removed.length > 0)) {
+      const context = `${prev}\n${next}`;
+      const before = fileVersions(prev, context);
+      const after = fileVersions(next, context);
+      for (const v of after) if (!before.has(v)) versions.set(v, (versions.get(v) ?? 0) + 1);
+      for (const v of before) if (!after.has(v)) versions.set(v, (versions.get(v) ?? 0) - 1);
+    }
   }
-  return [...count].filter(([, n]) => n > 0).map(([id]) => id).sort();
+  const out = [...count].flatMap(([id, n]) => (n > 0 ? [id] : n < 0 ? [`removed:${id}`] : []));
+  for (const [v, n] of versions) if (n !== 0) out.push(`runtime:${n > 0 ? '+' : '-'}${v}`);
+  return out.sort();
+}
+
+function fileVersions(text: string, context: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of text.split('\n')) for (const v of runtimeVersions(line, context)) out.add(v);
+  return out;
+}
+
+/** Files that declare which runtime versions a project supports or tests on. */
+const RUNTIME_FILE = /(^|\/)\.github\/workflows\/|(^|\/)(\.gitlab-ci\.yml|\.travis\.yml|appveyor\.yml|azure-pipelines\.yml|pyproject\.toml|setup\.cfg|setup\.py|tox\.ini|noxfile\.py|\.python-version|package\.json|\.nvmrc|\.node-version|go\.mod|Cargo\.toml|rust-toolchain(\.toml)?|clippy\.toml)$/;
+
+/**
+ * The runtime versions a line of a runtime declaration file names, as `python:3.13`, `node:22`, `go:1.22`,
+ * `rust:1.74`: on a line that names the runtime (`python-version`, `requires-python`, a `Python :: 3.13` classifier,
+ * `py313`, `node-version`, `"node": ">=18"`, `go 1.22`, `rust-version`), or a bare matrix entry (`- "3.8"`, `[18, 20]`)
+ * in a file that sets that runtime's versions (`context`, the file's text before and after).
+ */
+export function runtimeVersions(line: string, context: string): string[] {
+  const out = new Set<string>();
+  const bare = /^\s*(-\s*)?\[?\s*["']?v?\d+(\.\d+)*(\.x)?["']?\s*(,\s*["']?v?\d+(\.\d+)*(\.x)?["']?\s*)*\]?\s*$/.test(line);
+  if (/python|requires-python|\bpy3\d|\bcp3\d/i.test(line) || (bare && /python-version/.test(context))) {
+    for (const m of line.matchAll(/(?<![\w.])3\.(\d{1,2})(?![\d])/g)) out.add(`python:3.${m[1]}`);
+    for (const m of line.matchAll(/\b(?:py|cp)3(\d{1,2})\b/g)) out.add(`python:3.${m[1]}`);
+  }
+  if (/\bnode\b|node-version|"node"/i.test(line) || (bare && /node-version/.test(context))) {
+    for (const m of line.matchAll(/(?<![\w.@/-])v?(\d{1,2})(?:\.x|\.\d+)*(?![\w.])/g)) if (Number(m[1]) >= 10 && Number(m[1]) <= 40) out.add(`node:${m[1]}`);
+  }
+  if (/^go\s+1\.|go-version|golang/i.test(line.trim()) || (bare && /go-version/.test(context))) {
+    for (const m of line.matchAll(/(?<![\w.])1\.(\d{1,2})(?![\d])/g)) out.add(`go:1.${m[1]}`);
+  }
+  if (/rust-version|msrv|toolchain/i.test(line)) {
+    for (const m of line.matchAll(/(?<![\w.])1\.(\d{2})(?![\d])/g)) out.add(`rust:1.${m[1]}`);
+  }
+  return [...out];
 }
 
 /**

@@ -15,7 +15,11 @@ export interface JudgeRequest {
   families: readonly TaskFamily[];
   /** Later work to judge against: merged in (T0, T0 + window], bot work already removed unless asked for. */
   later: readonly WorkItem[];
-  /** Identifiers each later item's diff adds, by item key, where the clone has them (src/git); judges never run git. */
+  /**
+   * What each later item's diff did, by item key, where the clone has it (src/git/added-identifiers.ts
+   * readDefinedIdentifiers): the names it defines, `removed:<name>` for definitions it removes, and
+   * `runtime:+python:3.13` / `runtime:-python:3.8` for runtime versions its declarations gain or lose. Judges never run git.
+   */
   added?: Readonly<Record<string, readonly string[]>>;
 }
 

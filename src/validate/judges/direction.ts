@@ -3,6 +3,7 @@ import type { WorkItem } from '../../sources/model.js';
 import { workKind } from '../../sources/work-kind.js';
 import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
+import { pendingMatch, pendingReading, pendingTask, type PendingReading, type PendingTask } from './pending.js';
 import { cutList, isVagueTitle, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
@@ -27,6 +28,10 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  *   direction); a plain-word symbol (`main`,
  *   `router`) only from a change in the family's area;
  * - an issue the family names (#123) that the change names or is.
+ * A pending-work family ("Drop support for Python 3.8", "Add Python 3.13 to
+ * the test matrix", "Remove `x` deprecated for removal in 9.0") has a
+ * direction only by its task (pending.ts): done (strong) or its line
+ * continued (related).
  * A vague family (fewer than two topic words, no symbol, no issue: an area
  * and loose words) has a direction with a change only when the change
  * plainly does what its words say: every topic word shared, the same kind of
@@ -43,9 +48,10 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * direction-v5: a test file's name is area, not a symbol; a change doing a
  * one-piece title's object in its area, or editing the file its title names,
  * does the work; direction-v6: a symbol from the diff only where the diff
- * defines it, src/git/added-identifiers.ts definedIdentifiers).
+ * defines it, src/git/added-identifiers.ts definedIdentifiers; direction-v7:
+ * a pending-work family's direction is its task, pending.ts).
  */
-export const DIRECTION_RULES = 'direction-v6';
+export const DIRECTION_RULES = 'direction-v7';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -75,6 +81,8 @@ export interface FamilyDirection {
   objects: readonly string[];
   /** Basenames (no extension) of its own files that its title names by their words ("projects using cobra": projects_using_cobra). */
   namedFiles: ReadonlySet<string>;
+  /** The pending task its title states ("Drop support for Python 3.8", "Remove `x` deprecated for removal in 9.0"; pending.ts), or null. */
+  pending: PendingTask | null;
 }
 
 /** What of a later change a direction can rest on, computed once per change. */
@@ -98,6 +106,10 @@ export interface ItemDirection {
   titleWords: ReadonlySet<string>;
   /** It changes only documentation and CI files: no code, so its feature/bugfix/refactor kind says little. */
   noCode: boolean;
+  /** What it did to runtime versions and definitions (pending.ts). */
+  pending: PendingReading;
+  /** Its title and body excerpt, lower-cased (a pending removal's plain-word subject: "Remove `name` …"). */
+  text: string;
 }
 
 /** The shared direction of a pair: what it rests on, in words a reason can print; empty when none. */
@@ -207,7 +219,10 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
   const vague = (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title);
   const objects = vague ? [] : titleObjects(family.title);
-  return { words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), objects, namedFiles: namedFiles(family, objectPhrases(family.title, objects)) };
+  return {
+    words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), objects,
+    namedFiles: namedFiles(family, objectPhrases(family.title, objects)), pending: pendingTask(family.title),
+  };
 }
 
 /** A test file or module's name: `test_termui`, `integration_tests`, `command_test`, `test` (not an API: `test.extend`). It says where, not what. */
@@ -309,6 +324,8 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     wording: WORDING.test(item.title) || (item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p))),
     titleWords: new Set(topicWords(item.title).keys()),
     noCode: item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p) || /^\.github\//.test(p)),
+    pending: pendingReading(item, added),
+    text: text.toLowerCase(),
   };
 }
 
@@ -320,6 +337,7 @@ export function sharedDirection(
   words: readonly string[] = sharedWords(f.words, i.words),
 ): SharedDirection {
   if (i.notWork !== null) return NO_DIRECTION;
+  if (f.pending !== null) return pendingDirection(f.pending, i);
   const agrees = pair.agrees;
   const evidence: string[] = [];
   // Once per pair: no array unless something is shared.
@@ -367,6 +385,21 @@ export function sharedDirection(
     }
   }
   return { holds: evidence.length > 0, named, evidence, plain: does || plain, does };
+}
+
+/**
+ * A pending-work family's direction (pending.ts): strong for a change doing its task (drops or adds that runtime
+ * version, removes that deprecated name), related for one continuing its line (another version of the same runtime,
+ * or the deprecated name used otherwise), else none: the file or loose words it shares are area.
+ */
+function pendingDirection(task: PendingTask, i: ItemDirection): SharedDirection {
+  const names = (s: string) => i.identifiers.has(s) || new RegExp(`(^|[^\\w])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`).test(i.text);
+  const match = pendingMatch(task, i.pending, names);
+  if (match === null) return NO_DIRECTION;
+  const what = task.kind === 'removal' ? `removes \`${task.symbol}\`` : `${task.act === 'drop' ? 'drops' : 'adds'} ${task.runtime} ${task.version}`;
+  if (match === 'does') return { holds: true, named: true, evidence: [`does its pending task: ${what}`], plain: true, does: true };
+  const line = task.kind === 'removal' ? `names \`${task.symbol}\`` : `changes the ${task.runtime} versions`;
+  return { holds: true, named: true, evidence: [`continues its pending task's line: ${line}`], plain: false, does: false };
 }
 
 const NONE: never[] = [];

@@ -1,0 +1,109 @@
+import type { WorkItem } from '../../sources/model.js';
+
+/**
+ * Pending-work families read the way people read them (issue 16; ../shared/judging-rules.md): a family stating a
+ * task the repository declares at T0 — "Drop support for Python 3.8", "Add Python 3.13 to the test matrix",
+ * "Remove `x` deprecated for removal in 9.0" (src/forecast/pending/signals.ts writes them) — is strong for a change
+ * doing that task and related for a change continuing the same line (another version of the same runtime added or
+ * dropped: "the Python-version matrix line"); a change sharing only the file or loose words is no direction.
+ *
+ * What a change did to runtime versions and definitions is read from its title and, where the clone has them, from
+ * its diff (src/git/added-identifiers.ts: `runtime:+python:3.13`, `runtime:-python:3.8`, `removed:name` entries of
+ * `JudgeRequest.added`).
+ */
+
+export type RuntimeAct = 'drop' | 'add';
+
+/** A pending task a family's title states. */
+export type PendingTask =
+  | { kind: 'runtime'; act: RuntimeAct; runtime: string; version: string }
+  | { kind: 'removal'; symbol: string };
+
+/** What a later change did to runtimes and definitions, read once per change. */
+export interface PendingReading {
+  /** Runtimes its title names with a drop or add act, and the versions it names for each (maybe none: "drop end of life Python versions"). */
+  titleActs: readonly { act: RuntimeAct; runtime: string; versions: readonly string[] }[];
+  /** Runtimes its title or its diff's runtime declarations concern. */
+  runtimes: ReadonlySet<string>;
+  /** `act:runtime:version` its diff does to runtime declarations (CI matrices, requires-python, classifiers, engines). */
+  diffActs: ReadonlySet<string>;
+  /** Names its diff removes the definition of (lower-cased). */
+  removed: ReadonlySet<string>;
+  /** It removes, drops or deletes something, by its title. */
+  removes: boolean;
+}
+
+const RUNTIMES: readonly [RegExp, string][] = [
+  [/^python$|^py$|^cpython$/i, 'python'],
+  [/^pypy$/i, 'pypy'],
+  [/^node(\.?js)?$/i, 'node'],
+  [/^go(lang)?$/i, 'go'],
+  [/^rust(c)?$|^msrv$/i, 'rust'],
+  [/^ruby$/i, 'ruby'],
+  [/^php$/i, 'php'],
+];
+
+/** A runtime's canonical name, or null. */
+export function runtimeName(word: string): string | null {
+  for (const [re, name] of RUNTIMES) if (re.test(word)) return name;
+  return null;
+}
+
+const RUNTIME_WORD = String.raw`(python|pypy|cpython|node(?:\.?js)?|golang|go|rust|msrv|ruby|php)`;
+const VERSION = String.raw`v?(\d+(?:\.\d+)?)`;
+const DROP_ACT = /\b(drop\w*|remov\w*|delet\w*|end\w*|eol|deprecat\w*|unsupport\w*|no longer support\w*|stop\w* support\w*|bump\w* (?:the )?min\w*|raise\w* (?:the )?min\w*|require\w*)\b/i;
+const ADD_ACT = /\b(add\w*|support\w*|test\w* (?:on|with|against)|enabl\w*|includ\w*)\b/i;
+
+/** The pending task a family's title states, or null. */
+export function pendingTask(title: string): PendingTask | null {
+  const removal = /^remove\s+`([^`]+)`[^.]*\bdeprecated\b/i.exec(title);
+  if (removal) return { kind: 'removal', symbol: removal[1]!.replace(/\(\)$/, '').toLowerCase() };
+  const drop = new RegExp(String.raw`^(?:drop|remove|end)\s+(?:support\s+for\s+)?${RUNTIME_WORD}\s+${VERSION}\b`, 'i').exec(title);
+  if (drop) return { kind: 'runtime', act: 'drop', runtime: runtimeName(drop[1]!)!, version: drop[2]! };
+  const add = new RegExp(String.raw`^(?:add|support|test\s+on)\s+(?:support\s+for\s+)?${RUNTIME_WORD}\s+${VERSION}\b`, 'i').exec(title);
+  if (add) return { kind: 'runtime', act: 'add', runtime: runtimeName(add[1]!)!, version: add[2]! };
+  return null;
+}
+
+/** What a later change did to runtimes and definitions: its title, and the `runtime:`/`removed:` entries of what its diff was read to do. */
+export function pendingReading(item: WorkItem, diff: readonly string[]): PendingReading {
+  const title = item.title;
+  const titleActs: { act: RuntimeAct; runtime: string; versions: string[] }[] = [];
+  const runtimes = new Set<string>();
+  for (const m of title.matchAll(new RegExp(String.raw`\b${RUNTIME_WORD}\b((?:[\s,/&+-]*(?:and\s+|or\s+)?${VERSION}\b)*)`, 'gi'))) {
+    const runtime = runtimeName(m[1]!)!;
+    // "go" is a verb as often as a runtime: only with a version.
+    const versions = [...(m[2] ?? '').matchAll(/\d+(?:\.\d+)?/g)].map((v) => v[0]);
+    // A runtime's name alone is no version work ("use node:buffer", "go to definition"): it needs a version, or versions spoken of.
+    if (versions.length === 0 && !/\bversions\b|\beol\b|end[- ]of[- ]life|\bmsrv\b/i.test(title)) continue;
+    runtimes.add(runtime);
+    const act: RuntimeAct | null = DROP_ACT.test(title) ? 'drop' : ADD_ACT.test(title) ? 'add' : null;
+    if (act !== null) titleActs.push({ act, runtime, versions });
+  }
+  const diffActs = new Set<string>();
+  const removed = new Set<string>();
+  for (const entry of diff) {
+    const r = /^runtime:([+-])([a-z]+):(.+)$/.exec(entry);
+    if (r) {
+      diffActs.add(`${r[1] === '+' ? 'add' : 'drop'}:${r[2]}:${r[3]}`);
+      runtimes.add(r[2]!);
+    } else if (entry.startsWith('removed:')) removed.add(entry.slice('removed:'.length));
+  }
+  return { titleActs, runtimes, diffActs, removed, removes: /\b(remov\w*|drop\w*|delet\w*|get rid of)\b/i.test(title) };
+}
+
+/** How a change stands to a family's pending task: it does the task, continues its line (related), or neither. */
+export function pendingMatch(task: PendingTask, r: PendingReading, names: (symbol: string) => boolean): 'does' | 'line' | null {
+  if (task.kind === 'removal') {
+    if (r.removed.has(task.symbol) || (r.removes && names(task.symbol))) return 'does';
+    return names(task.symbol) ? 'line' : null;
+  }
+  if (!r.runtimes.has(task.runtime)) return null;
+  if (r.diffActs.has(`${task.act}:${task.runtime}:${task.version}`)) return 'does';
+  for (const a of r.titleActs) {
+    if (a.runtime !== task.runtime || a.act !== task.act) continue;
+    // "drop end of life python versions" names none: it drops what the family names when its diff does not say otherwise.
+    if (a.versions.includes(task.version) || (a.versions.length === 0 && ![...r.diffActs].some((d) => d.startsWith(`${task.act}:${task.runtime}:`)))) return 'does';
+  }
+  return 'line';
+}
