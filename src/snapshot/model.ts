@@ -48,8 +48,11 @@ export const RoadmapEvidence = z.object({
 });
 
 /**
- * Pending work the repository announces at the snapshot commit (src/snapshot/pending.ts):
- * a deprecation notice with its stated target, or a declared supported runtime.
+ * Pending work the repository announces at the snapshot commit: a deprecation
+ * notice with its stated target, or a declared supported runtime
+ * (src/snapshot/pending.ts); a test skipped or expected to fail with a reason,
+ * or a pending test (src/snapshot/known-failures.ts); a statement that
+ * something is not supported or implemented yet (src/snapshot/missing-support.ts).
  * Dated by the snapshot commit.
  */
 export const PendingEvidence = z.object({
@@ -57,10 +60,16 @@ export const PendingEvidence = z.object({
   ...base,
   path: z.string(),
   line: z.number().int().positive(),
-  signal: z.enum(['deprecation', 'runtime']),
-  /** The deprecated name (or '' when the notice names none), or the runtime: python, node, go, rust. */
+  signal: z.enum(['deprecation', 'runtime', 'skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned']),
+  /**
+   * The deprecated name (or '' when the notice names none); the runtime: python, node, go, rust; the
+   * test's name (skipped_test, expected_failure, pending_test); what is not supported or implemented yet, or planned.
+   */
   subject: z.string(),
-  /** Removal version or date of a deprecation; the lowest declared version of a runtime. */
+  /**
+   * Removal version or date of a deprecation; the lowest declared version of a runtime; the stated reason
+   * of a skipped test or expected failure (null when none is given); null for a statement of missing support.
+   */
   target: z.string().nullable(),
   /** Versions a runtime declaration or CI matrix lists, lowest first. */
   versions: z.array(z.string()),

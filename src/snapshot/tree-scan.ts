@@ -6,6 +6,8 @@ import type { Evidence, Snapshot, SnapshotConfig } from './model.js';
 import { decodeText, looksBinary, ReadAhead, type SnapshotReader } from './reader.js';
 import { findTodos, todoSkipReason } from './todos.js';
 import { findDeprecations, findRuntimes, isRuntimeManifest, type PendingLine } from './pending.js';
+import { findKnownFailures } from './known-failures.js';
+import { findMissingSupport } from './missing-support.js';
 
 /**
  * The costly part of a snapshot: reading the files at the snapshot commit for
@@ -29,7 +31,7 @@ export interface TreeScan {
  * stored with every snapshot: a stored scan is reused only by the same rules.
  * Bump it whenever those rules change what a scan finds.
  */
-export const TREE_SCAN_VERSION = 'tree-scan-v3';
+export const TREE_SCAN_VERSION = 'tree-scan-v4';
 
 /** Everything a tree scan's result depends on, besides the repository's objects. */
 export interface TreeScanKey {
@@ -183,6 +185,7 @@ async function todoEvidence(
   counts.pendingNotices = 0;
   const out: Evidence[] = [];
   const pending: Evidence[] = [];
+  const taken: Record<string, number> = {};
   let done = 0;
   // Every file not skipped by its path is read, in order: many reads in flight instead of one at a time.
   const blobs = new ReadAhead(input.reader, files.filter((f) => todoSkipReason(f.path) === null).map((f) => f.oid));
@@ -213,7 +216,9 @@ async function todoEvidence(
     counts.todoFilesScanned!++;
     const text = decodeText(bytes);
     for (const p of pendingLines(file.path, text)) {
-      if (counts.pendingNotices >= MAX_PENDING) break;
+      const group = STATED.has(p.signal) ? 'stated' : 'notice';
+      if ((taken[group] ?? 0) >= MAX_PENDING) continue;
+      taken[group] = (taken[group] ?? 0) + 1;
       pending.push({ kind: 'pending', ref: `pending:${file.path}:${p.line}`, date: head.committerTime, text: p.text, path: file.path, line: p.line, signal: p.signal, subject: p.subject, target: p.target, versions: p.versions });
       counts.pendingNotices++;
     }
@@ -246,12 +251,28 @@ async function todoEvidence(
   return [...out, ...pending];
 }
 
-/** At most this many pending-work rows per snapshot (deprecation notices can be many in a big codebase). */
+/**
+ * At most this many pending-work rows per snapshot of each group, notices (deprecations, runtimes) and
+ * stated gaps (known failures, missing support): either can be many in a big codebase, and one must not
+ * crowd out the other.
+ */
 const MAX_PENDING = 200;
+const STATED: ReadonlySet<PendingLine['signal']> = new Set(['skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned']);
+const MARK_SIGNAL = { skip: 'skipped_test', xfail: 'expected_failure', todo: 'pending_test' } as const;
+const GAP_SIGNAL = { support: 'not_supported', implement: 'not_implemented', add: 'planned' } as const;
 
-/** Deprecation notices with a target (code, not prose docs or tests), and runtime declarations of manifests and CI files. */
+/**
+ * Deprecation notices with a target (code, not prose docs or tests), runtime declarations of manifests
+ * and CI files, known failures of test files, and statements of missing support (code and docs).
+ */
 function pendingLines(path: string, text: string): PendingLine[] {
   const runtimes = isRuntimeManifest(path) ? findRuntimes(path, text) : [];
   const deprecations = /\.(md|markdown|rst|txt|adoc|ya?ml|json|toml|lock|cfg)$/i.test(path) || /(^|\/)(tests?|spec|__tests__|changelog|CHANGES|HISTORY)/i.test(path) ? [] : findDeprecations(text);
-  return [...runtimes, ...deprecations];
+  const failures: PendingLine[] = findKnownFailures(path, text).map((k) => ({ signal: MARK_SIGNAL[k.mark], line: k.line, subject: k.test, target: k.reason, versions: [], text: k.text }));
+  const gaps: PendingLine[] = /\.(ya?ml|json|toml|lock|cfg|csv|svg|html?)$/i.test(path)
+    ? []
+    : findMissingSupport(path, text).map((m) => ({ signal: GAP_SIGNAL[m.verb], line: m.line, subject: m.subject, target: null, versions: [], text: m.text }));
+  // One row per line: a line that is both (a skip whose reason says "not supported yet") is a known failure.
+  const seen = new Set([...runtimes, ...deprecations, ...failures].map((p) => p.line));
+  return [...runtimes, ...deprecations, ...failures, ...gaps.filter((g) => !seen.has(g.line))];
 }

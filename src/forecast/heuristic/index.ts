@@ -2,7 +2,8 @@ import type { Forecaster, ForecastRequest } from '../forecaster.js';
 import type { TaskFamily } from '../model.js';
 import { renderFamily } from './render.js';
 import type { Scored } from './score.js';
-import { contributorNames } from './signals.js';
+import { contributorNames, rankAreas } from './signals.js';
+import { renderStated, statedWork, STATED_RATES } from '../pending/stated.js';
 import { rankCandidates } from './candidates.js';
 import { familyText, type FamilyText } from './title.js';
 import { stem, tokens } from '../../text/tokens.js';
@@ -78,7 +79,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const streamOptions = { lookbackDays: options.lookbackDays, minItems: options.minStreamItems };
       const streams = buildStreams(snapshot, streamOptions, names);
       const record = options.backtest ? learnStreamRecord(snapshot, streamOptions, names) : null;
-      const drafts: { rank: number; score: number; title: string; kind: string; specific: boolean; render: (id: string) => TaskFamily }[] = [];
+      const drafts: { rank: number; score: number; title: string; kind: string; specific: boolean; refs?: string[]; render: (id: string) => TaskFamily }[] = [];
       const perKind = new Map<string, number>();
       // The project's own name is no aspect of its work ("zustand", "click").
       const projectWords = new Set(snapshot.repo.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
@@ -111,12 +112,24 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
-      for (const c of choosePending(passing, names, options.maxPerAnchor)) {
+      const pendingDropped: Record<string, number> = {};
+      for (const c of choosePending(passing, names, options.maxPerAnchor, pendingDropped)) {
         const rank = PENDING_RATES[c.kind] ?? 0.15;
         const score = calibrate({ rank });
         const why = `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
         const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, ...calibrationComponents({ rank }) };
-        drafts.push({ rank, score, title: c.title, kind: c.kind, specific: true, render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score, components, why }, c.text)! });
+        drafts.push({ rank, score, title: c.title, kind: c.kind, specific: true, refs: c.scored.cluster.members.map((m) => m.ref), render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score, components, why }, c.text)! });
+      }
+      // Pending work stated in one place (known failures, missing support, deprecations by target): a task each, unless a family above cites it.
+      const cited = new Set(drafts.flatMap((d) => d.refs ?? []));
+      const dirFiles = new Map(snapshot.tree.map((d) => [d.dir, d.files]));
+      for (const w of statedWork(snapshot, (paths) => rankAreas(paths, dirFiles))) {
+        if (w.rows.some((r) => cited.has(r.ref))) continue;
+        const rank = STATED_RATES[w.signal];
+        const score = calibrate({ rank });
+        const why = `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated by a ${w.signal} signal (docs/forecast.md).`;
+        const components = { pending_rate: rank, [`stated_${w.signal}`]: 1, stated_rows: w.rows.length, ...calibrationComponents({ rank }) };
+        drafts.push({ rank, score, title: w.title, kind: 'pending', specific: true, render: (id) => renderStated(w, id, { score, components, why }) });
       }
       drafts.sort((a, b) => b.rank - a.rank || compareText(a.title, b.title));
       // Specific families first, then at most maxLoose loose ones (order.ts); scores untouched.
@@ -136,6 +149,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
             clusters: clusters.length,
             candidates: scored.length,
             dropped,
+            pendingDropped,
             streams: streams.length,
             loose: { found: drafts.filter((d) => !d.specific).length, heldBack: held },
             series: series.length ? { found: series.length, prior: SERIES_PRIOR, record: seriesRecord ? { replays: seriesRecord.replays, series: seriesRecord.series, hits: seriesRecord.hits } : null } : null,
@@ -167,28 +181,39 @@ function abstention(signals: number, big: number, scored: readonly Scored[], opt
  * (same title words, Jaccard >= 0.6, or the same representative) are merged,
  * and at most `maxPerAnchor` share an anchor.
  */
-function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, maxPerAnchor: number): { scored: Scored; kind: string; title: string; text: FamilyText }[] {
+function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, maxPerAnchor: number, dropped: Record<string, number> = {}): { scored: Scored; kind: string; title: string; text: FamilyText }[] {
   const chosen: { scored: Scored; kind: string; title: string; text: FamilyText; words: Set<string>; rep: string }[] = [];
   const perAnchor = new Map<string, number>();
+  const drop = (why: string) => (dropped[why] = (dropped[why] ?? 0) + 1);
   for (const s of passing) {
     // A merged change, or an upcoming-release changelog line (also merged), is work already done at T0:
     // the task is stated from what is still open (a note, a notice, an open issue or roadmap item).
     const open = s.cluster.members.filter((m) => m.kind !== 'work_item' && m.kind !== 'changelog');
     if (open.length === 0) continue;
     const text = familyText(open, s.category, s.anchor.name, names);
-    if (!text) continue;
+    if (!text) {
+      drop('no task phrase');
+      continue;
+    }
     const rep = open.find((m) => m.ref === text.representative)!;
-    if (rep.kind === 'todo' && !statesWork(rep.text, text.title)) continue;
+    if (rep.kind === 'todo' && !statesWork(rep.text, text.title)) {
+      drop('note does not state work');
+      continue;
+    }
     const words = new Set(tokens(text.title));
     const twin = chosen.find((c) => c.rep === text.representative || jaccard(c.words, words) >= 0.6);
     if (twin) {
+      drop('merged into a twin');
       const seen = new Set(twin.scored.cluster.members.map((m) => m.ref));
       const members = [...twin.scored.cluster.members, ...s.cluster.members.filter((m) => !seen.has(m.ref))];
       twin.scored = { ...twin.scored, cluster: { ...twin.scored.cluster, members } };
       continue;
     }
     const n = perAnchor.get(s.anchor.name) ?? 0;
-    if (n >= maxPerAnchor) continue;
+    if (n >= maxPerAnchor) {
+      drop('anchor full');
+      continue;
+    }
     perAnchor.set(s.anchor.name, n + 1);
     chosen.push({ scored: s, kind: rep.kind, title: text.title, text, words, rep: text.representative });
   }

@@ -16,7 +16,8 @@ type Pending = Extract<Evidence, { kind: 'pending' }>;
  */
 export function pendingSignals(snapshot: Snapshot, topicOf: (text: string) => string[], areasOf: (paths: string[]) => string[]): Signal[] {
   const known = entriesKnownAt(snapshot.t0);
-  const rows = snapshot.evidence.filter((e): e is Pending => e.kind === 'pending');
+  // Known failures and statements of missing support are stated as families of their own (stated.ts).
+  const rows = snapshot.evidence.filter((e): e is Pending => e.kind === 'pending' && (e.signal === 'deprecation' || e.signal === 'runtime'));
   const out: Signal[] = [];
   const base = (e: Pending) => ({ ref: e.ref, kind: 'pending' as const, date: e.date, labels: [], recency: 1 });
   for (const e of rows) {

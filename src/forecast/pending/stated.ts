@@ -1,0 +1,182 @@
+import type { Evidence, Snapshot } from '../../snapshot/model.js';
+import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
+import { compareText } from '../../text/order.js';
+
+type Pending = Extract<Evidence, { kind: 'pending' }>;
+export type StatedSignal = 'skipped_test' | 'expected_failure' | 'pending_test' | 'not_supported' | 'not_implemented' | 'planned' | 'deprecation';
+
+/**
+ * Pending work the repository states in one place, each a task on its own
+ * (no cluster needed): a test skipped or expected to fail with a reason
+ * ("Make `test_x` pass: <reason>"), a pending test ("Implement the pending
+ * test `<name>`"), a statement of missing support ("Support X", "Implement
+ * X", "Add X"), and the deprecations announced for one target ("Remove `a`
+ * and `b`, deprecated for removal in 1.0.0"). Read from the snapshot's
+ * pending rows alone, which come from the T0 commit's tree.
+ */
+export interface StatedWork {
+  signal: StatedSignal;
+  title: string;
+  category: Category;
+  /** The rows it is stated from (one, or a deprecation target's notices). */
+  rows: Pending[];
+  anchor: { name: string; paths: string[] };
+  expectedBehavior: string;
+  acceptanceCriteria: string[];
+  symbols: string[];
+}
+
+/**
+ * The ranking score of a family stated by each signal, put on people's labels by the fitted map
+ * (backtest/calibration.ts) like PENDING_RATES. Chosen on the development repositories only
+ * (eval/dev.json), from how often such a statement at T0-6m, T0-12m and T0-18m was acted on
+ * (its line changed or gone) within six months: see docs/forecast.md, "Stated pending work".
+ */
+export const STATED_RATES: Record<StatedSignal, number> = {
+  deprecation: 0.25,
+  not_supported: 0.2,
+  not_implemented: 0.2,
+  planned: 0.15,
+  skipped_test: 0.15,
+  expected_failure: 0.15,
+  pending_test: 0.15,
+};
+
+/** At most this many families per signal (a suite with many skips states them as many tasks, but ten are no forecast). */
+export const MAX_STATED_PER_SIGNAL = 2;
+
+const CATEGORY: Record<StatedSignal, Category> = {
+  skipped_test: 'bugfix',
+  expected_failure: 'bugfix',
+  pending_test: 'feature',
+  not_supported: 'feature',
+  not_implemented: 'feature',
+  planned: 'feature',
+  deprecation: 'refactor',
+};
+
+/** The stated work of a snapshot, per signal in path and line order, at most MAX_STATED_PER_SIGNAL each. */
+export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => string[]): StatedWork[] {
+  const rows = snapshot.evidence
+    .filter((e): e is Pending => e.kind === 'pending' && e.signal !== 'runtime')
+    .sort((a, b) => compareText(a.path, b.path) || a.line - b.line);
+  const out: StatedWork[] = [];
+  const place = (paths: string[]) => {
+    const name = areasOf(paths)[0] ?? paths[0]!;
+    return { name, paths: [...new Set(paths)] };
+  };
+  for (const e of rows) {
+    if (e.signal === 'deprecation') continue;
+    const signal = e.signal as StatedSignal;
+    const anchor = place([e.path]);
+    const at = `${e.path}:${e.line}`;
+    const quoted = `"${e.text}"`;
+    if (signal === 'skipped_test' || signal === 'expected_failure') {
+      const reason = (e.target ?? '').replace(/[.\s]+$/, '');
+      const how = signal === 'skipped_test' ? 'skipped' : 'marked as an expected failure';
+      out.push({
+        signal, title: `Make \`${e.subject}\` pass: ${lowerFirst(reason)}`, category: CATEGORY[signal], rows: [e], anchor, symbols: [e.subject],
+        expectedBehavior: `\`${e.subject}\` in ${e.path} runs and passes; at T0 it is ${how} because "${reason}" (${at}).`,
+        acceptanceCriteria: [`The ${signal === 'skipped_test' ? 'skip' : 'expected-failure mark'} at ${at} is removed and \`${e.subject}\` passes.`, 'Every test that passed before the change still passes.'],
+      });
+    } else if (signal === 'pending_test') {
+      out.push({
+        signal, title: `Implement the pending test \`${e.subject}\``, category: CATEGORY[signal], rows: [e], anchor, symbols: [],
+        expectedBehavior: `The pending test "${e.subject}" in ${e.path} (${at}) gets a body that exercises the behaviour it names, and passes.`,
+        acceptanceCriteria: [`The test "${e.subject}" at ${at} is no longer a todo and passes.`, 'Every test that passed before the change still passes.'],
+      });
+    } else {
+      const verb = { not_supported: 'Support', not_implemented: 'Implement', planned: 'Add' }[signal as 'not_supported' | 'not_implemented' | 'planned'];
+      const subject = signal === 'planned' || /^[A-Z][a-z]/.test(e.subject) ? lowerFirst(e.subject) : e.subject;
+      // The file states it: the title names the file (the anchor is its area).
+      const where = / in /.test(e.subject) ? '' : ` in ${e.path}`;
+      const done = { Support: 'supported', Implement: 'implemented', Add: 'there' }[verb];
+      out.push({
+        signal, title: `${verb} ${subject}${where}`, category: CATEGORY[signal], rows: [e], anchor, symbols: symbolsIn(e.subject),
+        expectedBehavior: `${capitalize(subject)} is ${done}${where}: the statement at ${at} (${quoted}) no longer holds.`,
+        acceptanceCriteria: [`${capitalize(subject)} works${where}: a new test exercises it, including one error case.`, `The statement at ${at} is updated or removed.`, 'Every test that passed before the change still passes.'],
+      });
+    }
+  }
+  out.push(...deprecationWork(rows.filter((e) => e.signal === 'deprecation'), place));
+  const kept: StatedWork[] = [];
+  const per = new Map<string, number>();
+  for (const w of out) {
+    const n = per.get(w.signal) ?? 0;
+    if (n >= MAX_STATED_PER_SIGNAL || kept.some((k) => k.title === w.title)) continue;
+    per.set(w.signal, n + 1);
+    kept.push(w);
+  }
+  return kept;
+}
+
+/** The deprecations announced for one target, as one removal: named ones first, in path order. */
+function deprecationWork(rows: readonly Pending[], place: (paths: string[]) => { name: string; paths: string[] }): StatedWork[] {
+  const byTarget = new Map<string, Pending[]>();
+  for (const e of rows) byTarget.set(e.target ?? '', [...(byTarget.get(e.target ?? '') ?? []), e]);
+  const out: StatedWork[] = [];
+  for (const [target, group] of byTarget) {
+    const names = [...new Set(group.map((e) => e.subject).filter(Boolean))];
+    const anchor = place(group.map((e) => e.path));
+    const shown = names.slice(0, 3).map((n) => `\`${n}\``);
+    const what = shown.length === 0 ? 'the code' : names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : joinAnd(shown);
+    const when = /^\d/.test(target) ? `in ${target}` : `in the ${target.replace(/^(a|the)\s+/i, '')}`;
+    const where = anchor.paths.length === 1 ? ` in ${anchor.paths[0]}` : '';
+    out.push({
+      signal: 'deprecation',
+      title: `Remove ${what}, deprecated for removal ${when}${names.length ? '' : where}`,
+      category: 'refactor',
+      rows: group,
+      anchor,
+      symbols: names.slice(0, 6),
+      expectedBehavior: `${capitalize(what)} ${names.length === 1 ? 'is' : 'are'} removed as ${group.length === 1 ? 'its notice announces' : `their ${group.length} notices announce`} (${group.slice(0, 3).map((e) => `${e.path}:${e.line}`).join(', ')}), and callers use the replacements.`,
+      acceptanceCriteria: [`No deprecation notice for ${what} remains; the deprecated names are gone from the public API.`, 'Every test that passed before the change still passes, after its uses of the removed names move to their replacements.'],
+    });
+  }
+  return out.sort((a, b) => b.rows.length - a.rows.length || compareText(a.title, b.title));
+}
+
+const REASON: Record<StatedSignal, string> = {
+  skipped_test: 'test skipped with a reason at T0',
+  expected_failure: 'test expected to fail, with a reason, at T0',
+  pending_test: 'pending test (todo) at T0',
+  not_supported: 'statement at T0 that this is not supported yet',
+  not_implemented: 'statement at T0 that this is not implemented yet',
+  planned: 'statement at T0 that this is planned',
+  deprecation: 'deprecation notice with its removal target at T0',
+};
+
+/** Writes stated work out as a family: its rows are its evidence; `components` name the signal that stated it. */
+export function renderStated(w: StatedWork, id: string, extra: { score: number; components: Record<string, number>; why: string }): TaskFamily {
+  const evidence: FamilyEvidence[] = w.rows.map((e) => ({ kind: e.kind, ref: e.ref, date: e.date, text: e.text, reason: REASON[w.signal] }));
+  return {
+    id,
+    category: w.category,
+    title: w.title,
+    anchor: w.anchor,
+    expected_behavior: w.expectedBehavior,
+    evidence,
+    target_hints: { paths: w.anchor.paths.slice(0, 5), symbols: w.symbols },
+    acceptance_criteria: w.acceptanceCriteria,
+    score: extra.score,
+    score_components: extra.components,
+    rationale: `Stated by the repository at T0: ${w.rows.length === 1 ? `the ${REASON[w.signal]} at ${w.rows[0]!.path}:${w.rows[0]!.line}` : `${w.rows.length} ${REASON[w.signal]}s`}, read from the snapshot commit's tree. ${extra.why}`,
+  };
+}
+
+function symbolsIn(text: string): string[] {
+  return [...text.matchAll(/`([^`]{2,60})`/g)].map((m) => m[1]!);
+}
+
+function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A leading capital of a plain word goes ("Digest auth" -> "digest auth"); a name's ("HTTP/3", "Typer") stays. */
+function lowerFirst(s: string): string {
+  return /^(?:A|An|The)\s|^[A-Z][a-z]+\b(?![-/.]?[A-Z0-9])/.test(s) && !/^[A-Z][a-z]+[A-Z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}

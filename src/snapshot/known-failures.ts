@@ -1,0 +1,153 @@
+/**
+ * Known failures a test suite states at the snapshot commit: tests skipped or
+ * expected to fail with a reason, and pending tests (`it.todo`). Each names a
+ * checkable task: make that test pass, or write it. Pure: one file's text in,
+ * lines out.
+ *
+ * A skip that guards a platform or an environment ("requires network",
+ * "windows only", `skipif(...)`, `it.skipIf(...)`, a `t.Skip` inside an `if`)
+ * is no pending work and is left out, as is a skip with neither a reason nor
+ * a test name.
+ */
+
+export interface KnownFailure {
+  line: number;
+  /** `skip` (skipped with a reason), `xfail` (expected to fail) or `todo` (a pending test with no body). */
+  mark: 'skip' | 'xfail' | 'todo';
+  /** The test's name ('' when it cannot be read). */
+  test: string;
+  /** The stated reason, or null (a pending test, or a JS skip with no reason). */
+  reason: string | null;
+  /** The line, trimmed (at most 240 characters). */
+  text: string;
+}
+
+/** Whether a path is a test file whose skips this scanner reads. */
+export function isTestFile(path: string): boolean {
+  if (FIXTURE_DIR.test(path)) return false;
+  return /(^|\/)(tests?|spec|__tests__|testing)\//i.test(path) || /(^|\/)test_[^/]+\.py$|_test\.(py|go)$|[._-](test|spec)\.[cm]?[jt]sx?$/i.test(path) || /\.rs$/.test(path);
+}
+
+/** Sources kept as data (highlighting samples, benchmark inputs, fixtures): their skips are not this repository's. */
+const FIXTURE_DIR = /(^|\/)(fixtures?|testdata|samples?|corpus|benchmarks?|benches|syntax-tests|highlighting[^/]*|vendor|third[_-]party|node_modules|examples?)\//i;
+/** A test named for a skip, todo or failure mode exercises the test runner's own modes (vitest's suite): no task. */
+const MODE_NAME = /\b(skip|skipped|todo|fail|fails|failed|failure|failing|unimplemented|pending|only|xfail)\b/i;
+/** More than this many marks in one file: the file exercises skipping itself. */
+const MAX_PER_FILE = 5;
+
+/** Reasons that guard a platform, a runtime, an optional dependency or the machine: no pending work. */
+const ENVIRONMENT =
+  /\b(windows|win32|linux|mac ?os|macos|darwin|osx|freebsd|unix|posix|platform|network|internet|online|offline|connection|ci|github actions|travis|appveyor|docker|root|sudo|permissions?|privileges?|installed|not available|unavailable|no module|optional|dependency|dependencies|python ?[23](?:\.\d+)?|pypy|cpython|node ?\d+|wasm|x86|arm64|aarch64|32-?bit|64-?bit|msvc|locale|timezone|tty|terminal|slow|short mode|-short|long[- ]running|flaky|flakey|intermittent(?:ly)?|random(?:ly)?|non-?deterministic(?:ally)?|sporadic(?:ally)?|race|timing|xdist|parallel|benchmark|manual(?:ly)?|env(?:ironment)?(?: variable)?|credentials?|token|api key|requires? (?:a |the )?(?:network|internet|server|display|gpu)|only on|only runs|not supported on)\b/i;
+
+export function isEnvironmentGuard(reason: string): boolean {
+  return ENVIRONMENT.test(reason);
+}
+
+const PY_DECORATOR = /^\s*@(?:pytest\.mark\.(skip|xfail)|unittest\.(skip|expectedFailure))\b(.*)$/;
+const PY_CALL = /^\s*pytest\.(skip|xfail)\(\s*(?:reason\s*=\s*)?(["'])(.+?)\2/;
+const JS_CALL = /^\s*(?:it|test|describe)\.(skip|todo|fails)\(\s*(["'`])(.+?)\2/;
+const JS_X = /^\s*x(?:it|test|describe)\(\s*(["'`])(.+?)\1/;
+const RS_IGNORE = /^\s*#\[ignore\s*=\s*"(.+?)"\s*\]/;
+const GO_SKIP = /^\s*t\.Skipf?\(\s*"(.+?)"/;
+
+/** The known failures of one test file. */
+export function findKnownFailures(path: string, text: string): KnownFailure[] {
+  if (!isTestFile(path)) return [];
+  const lines = text.split('\n');
+  const out: KnownFailure[] = [];
+  const add = (i: number, mark: KnownFailure['mark'], test: string, reason: string | null) => {
+    const why = reason?.trim() || null;
+    if (why && isEnvironmentGuard(why)) return;
+    // A skip or an expected failure states its task only with a reason; a pending test (`it.todo`) by its name.
+    if (mark === 'todo' ? !test : !why) return;
+    if (MODE_NAME.test(test)) return;
+    out.push({ line: i + 1, mark, test: test.slice(0, 120), reason: why ? why.slice(0, 200) : null, text: lines[i]!.trim().slice(0, 240) });
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 400) continue;
+    if (/\.py$/.test(path)) {
+      const d = PY_DECORATOR.exec(line);
+      if (d) {
+        const mark = d[1] === 'xfail' || d[2] === 'expectedFailure' ? 'xfail' : 'skip';
+        const args = decoratorArgs(lines, i);
+        // A condition before the reason (`xfail(sys.platform == ...)`) is a guard, like skipif.
+        if (/^\s*\(\s*(?!reason\s*=|["'])[^)\s]/.test(args) && !/^\s*\(\s*(?:raises|strict|run)\s*=/.test(args)) continue;
+        const reason = /(?:reason\s*=\s*)?(["'])(.+?)\1/.exec(args)?.[2] ?? null;
+        if (!reason && mark === 'skip') continue;
+        add(i, mark, nextPythonTest(lines, i), reason);
+        continue;
+      }
+      const c = PY_CALL.exec(line);
+      if (c && isFirstStatement(lines, i, /^\s*(?:async\s+)?def\s+(test\w*)/)) add(i, c[1] === 'xfail' ? 'xfail' : 'skip', enclosing(lines, i, /^\s*(?:async\s+)?def\s+(test\w*)/), c[3]!);
+    } else if (/\.[cm]?[jt]sx?$/.test(path)) {
+      const c = JS_CALL.exec(line);
+      if (c) {
+        const mark = c[1] === 'todo' ? 'todo' : c[1] === 'fails' ? 'xfail' : 'skip';
+        add(i, mark, c[3]!, mark === 'todo' ? null : commentAbove(lines, i));
+        continue;
+      }
+      const x = JS_X.exec(line);
+      if (x) add(i, 'skip', x[2]!, commentAbove(lines, i));
+    } else if (/\.rs$/.test(path)) {
+      const r = RS_IGNORE.exec(line);
+      if (r) add(i, 'skip', nextRustFn(lines, i), r[1]!);
+    } else if (/_test\.go$/.test(path)) {
+      const g = GO_SKIP.exec(line);
+      if (g && isFirstStatement(lines, i, /^func\s+(Test\w*)/)) add(i, 'skip', enclosing(lines, i, /^func\s+(Test\w*)/), g[1]!);
+    }
+  }
+  return out.length > MAX_PER_FILE ? [] : out;
+}
+
+/** The decorator's argument text, over up to three lines. */
+function decoratorArgs(lines: readonly string[], at: number): string {
+  const joined = [lines[at]!, lines[at + 1] ?? '', lines[at + 2] ?? ''].join(' ');
+  const open = joined.search(/[(]/);
+  const def = joined.search(/\bdef\s/);
+  if (open < 0 || (def >= 0 && def < open)) return '';
+  return joined.slice(open);
+}
+
+/** The test a decorator applies to: the next `def`, past other decorators. */
+function nextPythonTest(lines: readonly string[], at: number): string {
+  for (let j = at + 1; j < Math.min(lines.length, at + 12); j++) {
+    const m = /^\s*(?:async\s+)?def\s+(\w+)|^\s*class\s+(\w+)/.exec(lines[j]!);
+    if (m) return m[1] ?? m[2]!;
+  }
+  return '';
+}
+
+function nextRustFn(lines: readonly string[], at: number): string {
+  for (let j = at + 1; j < Math.min(lines.length, at + 8); j++) {
+    const m = /^\s*(?:pub\s+)?(?:async\s+)?fn\s+(\w+)/.exec(lines[j]!);
+    if (m) return m[1]!;
+  }
+  return '';
+}
+
+/** The skip call is the test's first statement (comments and blank lines aside): not inside an `if`, so no guard. */
+function isFirstStatement(lines: readonly string[], at: number, def: RegExp): boolean {
+  for (let j = at - 1; j >= 0; j--) {
+    const prev = lines[j]!.trim();
+    if (!prev || /^(#|\/\/)/.test(prev) || /^("""|''')/.test(prev)) continue;
+    if (/^(t\.Parallel\(\)|t\.Helper\(\))$/.test(prev)) continue;
+    return def.test(lines[j]!);
+  }
+  return false;
+}
+
+function enclosing(lines: readonly string[], at: number, def: RegExp): string {
+  for (let j = at - 1; j >= Math.max(0, at - 8); j--) {
+    const m = def.exec(lines[j]!);
+    if (m) return m[1]!;
+  }
+  return '';
+}
+
+/** A `// why` comment on the line above a skipped JS test, as its reason. */
+function commentAbove(lines: readonly string[], at: number): string | null {
+  const prev = (lines[at - 1] ?? '').trim();
+  const m = /^\/\/\s*(.{4,})$/.exec(prev);
+  return m ? m[1]!.replace(/^(TODO|FIXME|XXX)\b[:\s-]*/i, '').trim() || null : null;
+}

@@ -1,0 +1,65 @@
+import { expect, test } from 'vitest';
+import { snapshotRepository } from '../../src/api/snapshot.js';
+import { createHeuristicForecaster } from '../../src/forecast/index.js';
+import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+
+const dev = { name: 'Dana Dev', email: 'dana@example.com' };
+const T0 = '2024-09-01';
+const before: CommitSpec[] = [
+  {
+    at: '2024-01-10', msg: 'Initial commit', author: dev,
+    files: {
+      'src/lib/auth.py': 'def digest(ch):\n    if ch.qop == "auth-int":\n        raise NotImplementedError("Digest auth-int support is not yet implemented")\n',
+      'src/lib/params.py': '# Tuple types with complex sub-types are not currently supported\ndef convert(t): pass\n',
+      'tests/test_auth.py': [
+        'import pytest',
+        '@pytest.mark.skip(reason="nonce reuse is not detected")',
+        'def test_nonce_reuse():',
+        '    pass',
+        '@pytest.mark.skip(reason="requires network access")',
+        'def test_live_server():',
+        '    pass',
+        '',
+      ].join('\n'),
+    },
+  },
+  { at: '2024-03-10', msg: 'Fix parsing of empty input (#2)', author: dev, files: { 'src/lib/params.py': '# Tuple types with complex sub-types are not currently supported\ndef convert(t): return t\n' } },
+];
+const after: CommitSpec[] = [
+  {
+    at: '2024-10-10', msg: 'Skip a test (#9)', author: dev,
+    files: {
+      'tests/test_late.py': '@pytest.mark.xfail(reason="CANARY_SKIP breaks on empty input")\ndef test_canary(): pass\n',
+      'src/lib/late.py': '# CANARY_NOTICE streaming is not supported yet\n',
+    },
+  },
+];
+
+test('known failures and statements of missing support at T0 become families naming their signal; those added after T0 never appear', async () => {
+  const withFuture = await snapshotRepository({ repo: (await makeRepo([...before, ...after])).dir, t0: T0, db: `${await tempDir()}/p.db` });
+  const without = await snapshotRepository({ repo: (await makeRepo(before)).dir, t0: T0, db: `${await tempDir()}/q.db` });
+  expect(withFuture.snapshot.hash).toBe(without.snapshot.hash);
+  expect(JSON.stringify(withFuture.snapshot)).not.toMatch(/CANARY/);
+  const rows = withFuture.snapshot.evidence.flatMap((e) => (e.kind === 'pending' ? [`${e.signal} ${e.subject} | ${e.target}`] : []));
+  expect(rows.sort()).toEqual([
+    'not_implemented Digest auth-int support | null',
+    'not_supported Tuple types with complex sub-types | null',
+    'skipped_test test_nonce_reuse | nonce reuse is not detected',
+  ]);
+
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot: withFuture.snapshot, seed: 0, maxFamilies: 10 });
+  expect(JSON.stringify(draft)).not.toMatch(/CANARY|test_live_server/);
+  const byTitle = new Map(draft.families.map((f) => [f.title, f]));
+  const titles = [...byTitle.keys()].join(' | ');
+  const skip = byTitle.get('Make `test_nonce_reuse` pass: nonce reuse is not detected');
+  expect(skip, titles).toBeDefined();
+  expect(skip!.score_components.stated_skipped_test).toBe(1);
+  expect(skip!.target_hints.paths).toEqual(['tests/test_auth.py']);
+  expect(skip!.evidence.map((e) => e.ref)).toEqual(['pending:tests/test_auth.py:2']);
+  const implement = byTitle.get('Implement digest auth-int support in src/lib/auth.py');
+  expect(implement, titles).toBeDefined();
+  expect(implement!.score_components.stated_not_implemented).toBe(1);
+  const support = byTitle.get('Support tuple types with complex sub-types in src/lib/params.py');
+  expect(support, titles).toBeDefined();
+  expect(support!.score_components.stated_not_supported).toBe(1);
+});
