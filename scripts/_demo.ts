@@ -1,0 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { snapshotRepository } from '../src/api/snapshot.js';
+import { DEMO_T0 } from '../src/demo/scenario.js';
+import { buildDemoRepo } from '../src/demo/index.js';
+import { createHeuristicForecaster } from '../src/forecast/heuristic/index.js';
+const dir = mkdtempSync(join(tmpdir(), 'pend15-demo-'));
+await buildDemoRepo(join(dir, 'repo'));
+const { snapshot } = await snapshotRepository({ repo: join(dir, 'repo'), t0: DEMO_T0, db: join(dir, 'x.db') });
+for (const e of snapshot.evidence) if (e.kind === 'pending' && e.signal !== 'runtime') console.log(e.signal, e.subject, e.target, e.path, e.line, e.text);
+const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 1, maxFamilies: 10 });
+for (const f of draft.families) console.log(f.id, f.score_components.rank_score, f.title);
