@@ -11,6 +11,7 @@ const before: CommitSpec[] = [
     files: {
       'src/lib/auth.py': 'def digest(ch):\n    if ch.qop == "auth-int":\n        raise NotImplementedError("Digest auth-int support is not yet implemented")\n',
       'src/lib/params.py': '# Tuple types with complex sub-types are not currently supported\ndef convert(t): pass\n',
+      'docs/usage.md': '# Usage\n\nStreaming uploads are not supported yet.\n',
       'tests/test_auth.py': [
         'import pytest',
         '@pytest.mark.skip(reason="nonce reuse is not detected")',
@@ -43,12 +44,15 @@ test('known failures and statements of missing support at T0 become families nam
   const rows = withFuture.snapshot.evidence.flatMap((e) => (e.kind === 'pending' ? [`${e.signal} ${e.subject} | ${e.target}`] : []));
   expect(rows.sort()).toEqual([
     'not_implemented Digest auth-int support | null',
+    'not_supported Streaming uploads | null',
     'not_supported Tuple types with complex sub-types | null',
     'skipped_test test_nonce_reuse | nonce reuse is not detected',
   ]);
 
   const { draft } = await createHeuristicForecaster().forecast({ snapshot: withFuture.snapshot, seed: 0, maxFamilies: 10 });
   expect(JSON.stringify(draft)).not.toMatch(/CANARY|test_live_server/);
+  // A statement in prose docs names no code place: kept as evidence, stated as no family.
+  expect(draft.families.some((f) => /streaming/i.test(f.title))).toBe(false);
   const byTitle = new Map(draft.families.map((f) => [f.title, f]));
   const titles = [...byTitle.keys()].join(' | ');
   const skip = byTitle.get('Make `test_nonce_reuse` pass: nonce reuse is not detected');

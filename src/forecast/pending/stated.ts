@@ -45,6 +45,8 @@ export const STATED_RATES: Record<StatedSignal, number> = {
   planned: 0.1,
 };
 
+const PROSE = /\.(md|markdown|rst|txt|adoc)$/i;
+
 /** At most this many families per signal (a suite with many skips states them as many tasks, but ten are no forecast). */
 export const MAX_STATED_PER_SIGNAL = 2;
 
@@ -89,6 +91,8 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
         acceptanceCriteria: [`The test "${e.subject}" at ${at} is no longer a todo and passes.`, 'Every test that passed before the change still passes.'],
       });
     } else {
+      // A statement in prose docs names no code place: stated "in docs/x.md" it reads as a docs task (people rate those 0).
+      if (PROSE.test(e.path)) continue;
       const verb = { not_supported: 'Support', not_implemented: 'Implement', planned: 'Add' }[signal as 'not_supported' | 'not_implemented' | 'planned'];
       const subject = signal === 'planned' || /^[A-Z][a-z]/.test(e.subject) ? lowerFirst(e.subject) : e.subject;
       // The file states it: the title names the file (the anchor is its area).
