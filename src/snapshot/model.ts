@@ -73,6 +73,12 @@ export const PendingEvidence = z.object({
   target: z.string().nullable(),
   /** Versions a runtime declaration or CI matrix lists, lowest first. */
   versions: z.array(z.string()),
+  /**
+   * A Cargo.toml's `rust-version`: each value it took along the first-parent
+   * history up to the snapshot commit, oldest first, dated by the commit that
+   * set it (src/snapshot/msrv-history.ts). Absent elsewhere.
+   */
+  history: z.array(z.object({ date: z.string(), version: z.string() })).optional(),
 });
 
 export const TagEvidence = z.object({ kind: z.literal('tag'), ...base, name: z.string(), commit: z.string() });

@@ -2,6 +2,7 @@ import type { Commit, TreeFile } from '../git/model.js';
 import { canonicalJson } from '../hash.js';
 import { isChangelogPath, isRoadmapPath, roadmapItems, topChangelogSection, type DocLine } from './changelog.js';
 import { fileVersions, firstSeenDates, ReadBudget } from './line-history.js';
+import { addMsrvHistory } from './msrv-history.js';
 import type { Evidence, Snapshot, SnapshotConfig } from './model.js';
 import { decodeText, looksBinary, ReadAhead, type SnapshotReader } from './reader.js';
 import { findTodos, todoSkipReason } from './todos.js';
@@ -31,7 +32,7 @@ export interface TreeScan {
  * stored with every snapshot: a stored scan is reused only by the same rules.
  * Bump it whenever those rules change what a scan finds.
  */
-export const TREE_SCAN_VERSION = 'tree-scan-v4';
+export const TREE_SCAN_VERSION = 'tree-scan-v5';
 
 /** Everything a tree scan's result depends on, besides the repository's objects. */
 export interface TreeScanKey {
@@ -248,6 +249,7 @@ async function todoEvidence(
     }
     counts.todos! += kept.length;
   }
+  await addMsrvHistory(input.reader, input.history, pending);
   return [...out, ...pending];
 }
 

@@ -1,6 +1,7 @@
 import type { Evidence } from '../../snapshot/model.js';
 import { compareVersions } from '../../text/order.js';
 import type { CalendarEntry } from './calendar.js';
+import { msrvRaiseDue } from './msrv.js';
 
 type Pending = Extract<Evidence, { kind: 'pending' }>;
 
@@ -10,7 +11,7 @@ export const RUNTIME_NAMES: Record<string, string> = { python: 'Python', node: '
 /** One runtime task: its text (date and source said), the declarations it cites, and its kind. */
 export interface RuntimeTask {
   runtime: string;
-  task: 'drop' | 'add';
+  task: 'drop' | 'add' | 'raise';
   text: string;
   /** Words the family's topic is built from. */
   topic: string;
@@ -53,6 +54,21 @@ export function runtimeTasks(rows: readonly Pending[], t0: string, known: readon
     if (ending) {
       const cited = mine.filter((r) => r.target === ending.version);
       out.push({ runtime, task: 'drop', text: `Drop support for ${name} ${ending.version}, end of life ${ending.date} (${ending.source})`, topic: `${name} ${ending.version} support end of life drop`, rows: cited });
+    }
+    if (runtime === 'rust') {
+      // Rust has no end of life: the repository's own cadence of raising its rust-version says when (src/forecast/pending/msrv.ts).
+      const row = mine.find((r) => r.history && r.history.length > 0);
+      const due = row ? msrvRaiseDue(row.history!, t0, 183, known) : null;
+      if (row && due) {
+        const stable = known.find((c) => c.runtime === 'rust' && c.event === 'release' && c.version === due.stable)!;
+        // The Cargo.toml whose history says it first: the family anchors there.
+        const cited = [row, ...mine.filter((r) => r !== row && r.target === due.from && !isCiPath(r.path))];
+        out.push({
+          runtime, task: 'raise',
+          text: `Raise the minimum supported Rust version from ${due.from} to ${due.to}, stable ${due.stable} released ${stable.date} (${stable.source}); raised ${due.raises} times before, every ${due.cadenceDays} days at the median, last ${due.sinceDays} days before T0`,
+          topic: `Rust ${due.to} minimum supported version msrv raise`, rows: cited,
+        });
+      }
     }
     const newest = known
       .filter((c) => c.runtime === runtime && c.event === 'release' && c.date >= yearBefore && (runtime !== 'node' || Number(c.version) % 2 === 0))

@@ -27,10 +27,12 @@ export function pendingSignals(snapshot: Snapshot, topicOf: (text: string) => st
     out.push({ ...base(e), text, topic: topicOf(`${e.text} ${e.subject} deprecate remove`), areas: areasOf([e.path]), paths: [e.path], category: 'refactor' });
   }
   // Runtimes: one task per runtime and kind (src/forecast/pending/runtimes.ts), every declaration it rests on cited.
-  // Only a CI matrix states a release to add, so that task stands on one row; a drop rests on two (a manifest and a matrix).
+  // Only a CI matrix states a release to add, and only Cargo.toml's history a raise of rust-version, so those stand on
+  // one row; a drop rests on two (a manifest and a matrix).
   for (const task of runtimeTasks(rows, snapshot.t0, known)) {
-    const category = task.task === 'drop' ? 'refactor' : 'feature';
-    for (const e of task.rows) out.push({ ...base(e), text: task.text, topic: topicOf(task.topic), areas: [e.path], paths: [e.path], category, standsAlone: task.task === 'add' });
+    const category = task.task === 'add' ? 'feature' : 'refactor';
+    // A raise anchors on the Cargo.toml whose history states it (its first row), not on clippy's msrv beside it.
+    for (const e of task.rows) out.push({ ...base(e), text: task.text, topic: topicOf(task.topic), areas: [task.task === 'raise' ? task.rows[0]!.path : e.path], paths: [e.path], category, standsAlone: task.task !== 'drop' });
   }
   return out.sort((a, b) => compareText(a.ref, b.ref));
 }
