@@ -47,9 +47,30 @@ export function findDeprecations(text: string): PendingLine[] {
     }
     if (!target) continue;
     const subject = /`([^`]{2,60})`|["']([A-Za-z_][\w.]{1,60})["']|\b([A-Za-z_]\w*(?:\.\w+)*)\s*(?:\(\))?\s+is\s+deprecated/i.exec(line);
-    found.push({ signal: 'deprecation', line: i + 1, subject: (subject?.[1] ?? subject?.[2] ?? subject?.[3] ?? '').slice(0, 80), target, versions: [], text: line.trim().slice(0, 240) });
+    let named = subject?.[1] ?? subject?.[2] ?? subject?.[3] ?? '';
+    // "use `x` instead" names the replacement, not what goes; a doc comment ("// Deprecated: ...", "@deprecated ...") is about the declaration below it.
+    if (subject && /\b(?:use|with|prefer|in favou?r of|replaced by)\s+$/i.test(line.slice(0, subject.index))) named = '';
+    if (!named && /^\s*(?:\/\/+|\/?\*+|#)/.test(line)) named = declaredBelow(lines, i);
+    found.push({ signal: 'deprecation', line: i + 1, subject: named.slice(0, 80), target, versions: [], text: line.trim().slice(0, 240) });
   }
   return found;
+}
+
+/** The name a declaration right below a doc comment declares (Go, Rust, Python, JS/TS), or ''. */
+function declaredBelow(lines: readonly string[], at: number): string {
+  for (let j = at + 1; j < Math.min(lines.length, at + 12); j++) {
+    const line = lines[j]!;
+    if (/^\s*(?:\/\/|\/?\*|#(?!\[)|@)/.test(line) || !line.trim()) continue;
+    const m =
+      /^\s*func\s+(?:\([^)]*\)\s*)?(\w+)/.exec(line) ??
+      /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:fn|struct|enum|trait|type|const|static|mod)\s+(\w+)/.exec(line) ??
+      /^\s*(?:async\s+)?(?:def|class)\s+(\w+)/.exec(line) ??
+      /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function|class|interface|type|const|let|var)\s+(\w+)/.exec(line) ??
+      /^\s*(?:readonly\s+|public\s+|static\s+|get\s+)*(\w+)\s*[?]?\s*[(:=]/.exec(line) ??
+      /^\s*(\w+)\s+\w[\w.*[\]]*\s*(?:=|$)/.exec(line);
+    return m?.[1] ?? '';
+  }
+  return '';
 }
 
 export { findRuntimes, isRuntimeManifest } from './runtimes.js';

@@ -124,7 +124,9 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const cited = new Set(drafts.flatMap((d) => d.refs ?? []));
       const dirFiles = new Map(snapshot.tree.map((d) => [d.dir, d.files]));
       for (const w of statedWork(snapshot, (paths) => rankAreas(paths, dirFiles))) {
-        if (w.rows.some((r) => cited.has(r.ref))) continue;
+        // Or a family above states it in other words ("Implement auth-int" from the note beside "Implement digest auth-int support").
+        const words = taskWords(w.title);
+        if (w.rows.some((r) => cited.has(r.ref)) || drafts.some((d) => d.refs && overlap(words, taskWords(d.title)) >= 0.6)) continue;
         const rank = STATED_RATES[w.signal];
         const score = calibrate({ rank });
         const why = `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated by a ${w.signal} signal (docs/forecast.md).`;
@@ -226,6 +228,18 @@ function statesWork(note: string, title: string): boolean {
   const verb = title.split(/\s+/)[0]!.toLowerCase();
   if (verb === 'stop') return /^(do not|don't|never)\b/.test(text);
   return text.startsWith(verb.slice(0, Math.max(3, verb.length - 1)));
+}
+
+/** A title's words without its place (" in typer/main.py"): two tasks in one file are not the same task. */
+function taskWords(title: string): Set<string> {
+  return new Set(tokens(title.replace(/\s+in\s+\S*[/.]\S*$/, '')));
+}
+
+/** Share of the smaller title's words the other has; 0 unless two or more are shared. */
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let both = 0;
+  for (const x of a) if (b.has(x)) both++;
+  return both < 2 || Math.min(a.size, b.size) === 0 ? 0 : both / Math.min(a.size, b.size);
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

@@ -63,7 +63,7 @@ const CATEGORY: Record<StatedSignal, Category> = {
 /** The stated work of a snapshot, per signal in path and line order, at most MAX_STATED_PER_SIGNAL each. */
 export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => string[]): StatedWork[] {
   const rows = snapshot.evidence
-    .filter((e): e is Pending => e.kind === 'pending' && e.signal !== 'runtime')
+    .filter((e): e is Pending => e.kind === 'pending' && e.signal in CATEGORY)
     .sort((a, b) => compareText(a.path, b.path) || a.line - b.line);
   const out: StatedWork[] = [];
   const place = (paths: string[]) => {
