@@ -77,3 +77,20 @@ test('a CI matrix row that both ends a runtime and lacks a new one is cited once
     expect(new Set(refs).size).toBe(refs.length);
   }
 });
+
+test('one runtime task declared in files that cluster apart is one family citing each declaration', async () => {
+  const tox = (extra: string) => `[tox]\nenvlist = py38, py39, py310\n\n[testenv]\ncommands = pytest ${extra}\n`;
+  const spread: CommitSpec[] = [
+    ...before,
+    { at: '2024-04-02', msg: 'Run tox with verbose output (#3)', author: dev, files: { 'tox.ini': tox('-v') } },
+    { at: '2024-05-02', msg: 'Add coverage to tox environments (#4)', author: dev, files: { 'tox.ini': tox('-v --cov') } },
+    { at: '2024-06-02', msg: 'Pass posargs through tox (#5)', author: dev, files: { 'tox.ini': tox('-v --cov {posargs}') } },
+  ];
+  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(spread)).dir, t0: T0, db: `${await tempDir()}/s.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const drops = draft.families.filter((f) => /^Drop support for Python 3\.8/.test(f.title));
+  expect(drops.map((f) => f.title)).toHaveLength(1);
+  const refs = drops[0]!.evidence.map((e) => e.ref);
+  expect(refs).toContain('pending:tox.ini:2');
+  expect(refs).toContain('pending:pyproject.toml:3');
+});

@@ -184,7 +184,7 @@ function abstention(signals: number, big: number, scored: readonly Scored[], opt
  * and at most `maxPerAnchor` share an anchor.
  */
 function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, maxPerAnchor: number, dropped: Record<string, number> = {}): { scored: Scored; kind: string; title: string; text: FamilyText }[] {
-  const chosen: { scored: Scored; kind: string; title: string; text: FamilyText; words: Set<string>; rep: string }[] = [];
+  const chosen: { scored: Scored; kind: string; title: string; text: FamilyText; words: Set<string>; rep: string; notice: string }[] = [];
   const perAnchor = new Map<string, number>();
   const drop = (why: string) => (dropped[why] = (dropped[why] ?? 0) + 1);
   for (const s of passing) {
@@ -203,7 +203,10 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
       continue;
     }
     const words = new Set(tokens(text.title));
-    const twin = chosen.find((c) => c.rep === text.representative || jaccard(c.words, words) >= 0.6);
+    // The same notice in two files ("Drop support for Python 3.8" from tox.ini and from the CI matrix) is one task:
+    // its clusters differ by place only.
+    const notice = rep.kind === 'pending' ? rep.text.trim().toLowerCase() : '';
+    const twin = chosen.find((c) => c.rep === text.representative || jaccard(c.words, words) >= 0.6 || (notice !== '' && c.notice === notice));
     if (twin) {
       drop('merged into a twin');
       const seen = new Set(twin.scored.cluster.members.map((m) => m.ref));
@@ -217,7 +220,7 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
       continue;
     }
     perAnchor.set(s.anchor.name, n + 1);
-    chosen.push({ scored: s, kind: rep.kind, title: text.title, text, words, rep: text.representative });
+    chosen.push({ scored: s, kind: rep.kind, title: text.title, text, words, rep: text.representative, notice });
   }
   return chosen;
 }
