@@ -3,17 +3,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { validateForecast } from '../../src/api/validate.js';
-import { freezeForecast } from '../../src/forecast/freeze.js';
 import type { TaskFamily } from '../../src/family/model.js';
 import { addedIdentifiers, addedLines, readAddedIdentifiers } from '../../src/git/added-identifiers.js';
-import { saveForecast } from '../../src/store/forecasts.js';
-import { openStore } from '../../src/store/open.js';
-import { loadSnapshot } from '../../src/store/snapshots.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
-import { runCliJson } from '../cli/run-cli.js';
-import { makeRepo, tempDir } from '../fixtures/repo.js';
-import { BACKOFF, item } from './judge-literals.js';
+import { makeRepo } from '../fixtures/repo.js';
+import { frozenForecast } from './frozen-forecast.js';
+import { item, RETRY } from './judge-literals.js';
 
 /**
  * Judges read what a change did: the names its diff defines (a def, fn,
@@ -79,15 +75,6 @@ test('a blob the clone lacks is skipped, never fetched and never an error', asyn
   expect(await readAddedIdentifiers(join(repo.dir, 'no-such-folder'), [sha])).toEqual(new Map());
 });
 
-const RETRY: TaskFamily = {
-  ...BACKOFF,
-  id: 'F1',
-  title: 'Let callers choose a retry policy per request',
-  expected_behavior: 'A retry_policy_for hook picks the retry policy of each request.',
-  acceptance_criteria: [],
-  evidence: [],
-  target_hints: { paths: ['src/http/retry.py'], symbols: ['retry_policy_for'] },
-};
 
 test('a change whose title says nothing of the family\'s symbol is related when its diff defines it, and its reason says so', async () => {
   const tidy = item('pr#3', 'Tidy up the client module', ['src/http/client.py']);
@@ -110,17 +97,7 @@ test('a plain word the family names is not matched in a diff: most diffs of a pr
 
 test('validate reads what each later change defined from the clone and matches on it', async () => {
   const repo = await history();
-  const db = join(await tempDir(), 'x.db');
-  const snap = await runCliJson(['snapshot', '--repo', repo.dir, '--t0', '2024-03-01', '--db', db]);
-  const store = openStore(db);
-  let forecastId: number;
-  try {
-    const snapshot = { ...loadSnapshot(store, snap.snapshot.id), id: snap.snapshot.id };
-    const forecast = freezeForecast({ forecaster: 'heuristic', config: {}, families: [RETRY], abstained: false, abstainReason: null }, snapshot, '2024-03-01T00:00:00.000Z');
-    forecastId = saveForecast(store, forecast).id;
-  } finally {
-    store.close();
-  }
+  const { db, forecastId } = await frozenForecast(repo.dir, '2024-03-01', [RETRY]);
   const { validation } = await validateForecast({ db, forecast: forecastId, window: '3m' });
   expect(validation.verdicts[0]).toMatchObject({ label: 'related', matches: [{ key: 'pr#3', reason: expect.stringMatching(/its diff defines `retry_policy_for`/) }] });
 });

@@ -1,16 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { validateForecast } from '../../src/api/validate.js';
-import type { TaskFamily } from '../../src/family/model.js';
-import { freezeForecast } from '../../src/forecast/freeze.js';
 import { definedIdentifiers, lineDefinitions, readDefinedIdentifiers } from '../../src/git/added-identifiers.js';
-import { saveForecast } from '../../src/store/forecasts.js';
-import { openStore } from '../../src/store/open.js';
-import { loadSnapshot } from '../../src/store/snapshots.js';
-import { runCliJson } from '../cli/run-cli.js';
-import { makeRepo, tempDir } from '../fixtures/repo.js';
-import { BACKOFF } from './judge-literals.js';
+import { makeRepo } from '../fixtures/repo.js';
+import { frozenForecast } from './frozen-forecast.js';
+import { RETRY } from './judge-literals.js';
 
 /**
  * A symbol from a change's diff is its direction only where the diff defines it (def, fn, func, class, struct,
@@ -74,28 +68,10 @@ test('definitions are read in each language of the eval repositories, and a defi
   expect(definedIdentifiers([[CLIENT, DEFINED, 'docs/usage.md']])).toEqual([]);
 });
 
-const RETRY: TaskFamily = {
-  ...BACKOFF,
-  id: 'F1',
-  title: 'Let callers choose a retry policy per request',
-  expected_behavior: 'A retry_policy_for hook picks the retry policy of each request.',
-  acceptance_criteria: [],
-  evidence: [],
-  target_hints: { paths: ['src/http/retry.py'], symbols: ['retry_policy_for'] },
-};
 
 test('validate: a change defining the family\'s symbol is related; a lint pass only calling it, in the same file, is not', async () => {
   const repo = await history();
-  const db = join(await tempDir(), 'x.db');
-  const snap = await runCliJson(['snapshot', '--repo', repo.dir, '--t0', '2024-03-01', '--db', db]);
-  const store = openStore(db);
-  let forecastId: number;
-  try {
-    const snapshot = { ...loadSnapshot(store, snap.snapshot.id), id: snap.snapshot.id };
-    forecastId = saveForecast(store, freezeForecast({ forecaster: 'heuristic', config: {}, families: [RETRY], abstained: false, abstainReason: null }, snapshot, '2024-03-01T00:00:00.000Z')).id;
-  } finally {
-    store.close();
-  }
+  const { db, forecastId } = await frozenForecast(repo.dir, '2024-03-01', [RETRY]);
   for (const judge of ['semantic', 'lexical'] as const) {
     const { validation } = await validateForecast({ db, forecast: forecastId, window: '3m', judge });
     const matches = validation.verdicts[0]!.matches;

@@ -69,3 +69,14 @@ export const FILLER = [
   item('pr#106', 'Cache compiled templates between renders', ['src/render/cache.ts']),
   item('pr#107', 'Support YAML configuration files', ['src/config/yaml.ts']),
 ];
+
+/** A family naming one symbol a later change may define (tests/validate/diff-added, diff-defined). */
+export const RETRY: TaskFamily = {
+  ...BACKOFF,
+  id: 'F1',
+  title: 'Let callers choose a retry policy per request',
+  expected_behavior: 'A retry_policy_for hook picks the retry policy of each request.',
+  acceptance_criteria: [],
+  evidence: [],
+  target_hints: { paths: ['src/http/retry.py'], symbols: ['retry_policy_for'] },
+};

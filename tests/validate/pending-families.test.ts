@@ -2,14 +2,10 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { validateForecast } from '../../src/api/validate.js';
 import type { TaskFamily } from '../../src/family/model.js';
-import { freezeForecast } from '../../src/forecast/freeze.js';
 import { runtimeVersions } from '../../src/git/added-identifiers.js';
-import { saveForecast } from '../../src/store/forecasts.js';
-import { openStore } from '../../src/store/open.js';
-import { loadSnapshot } from '../../src/store/snapshots.js';
 import { pendingTask } from '../../src/validate/judges/pending.js';
-import { runCliJson } from '../cli/run-cli.js';
-import { makeRepo, tempDir } from '../fixtures/repo.js';
+import { makeRepo } from '../fixtures/repo.js';
+import { frozenForecast } from './frozen-forecast.js';
 import { BACKOFF } from './judge-literals.js';
 
 /**
@@ -76,16 +72,7 @@ test('a pending task is read from the titles the pending signals write, and noth
 
 test('validate: each pending family is strong for the change doing its task, related for its line, rejected for the same file only', async () => {
   const repo = await history();
-  const db = join(await tempDir(), 'x.db');
-  const snap = await runCliJson(['snapshot', '--repo', repo.dir, '--t0', '2024-03-01', '--db', db]);
-  const store = openStore(db);
-  let forecastId: number;
-  try {
-    const snapshot = { ...loadSnapshot(store, snap.snapshot.id), id: snap.snapshot.id };
-    forecastId = saveForecast(store, freezeForecast({ forecaster: 'heuristic', config: {}, families: [DROP, ADD, REMOVE], abstained: false, abstainReason: null }, snapshot, '2024-03-01T00:00:00.000Z')).id;
-  } finally {
-    store.close();
-  }
+  const { db, forecastId } = await frozenForecast(repo.dir, '2024-03-01', [DROP, ADD, REMOVE]);
   for (const judge of ['semantic', 'lexical'] as const) {
     const { validation } = await validateForecast({ db, forecast: forecastId, window: '3m', judge });
     const labels = (id: string) => Object.fromEntries(validation.verdicts.find((v) => v.familyId === id)!.matches.map((m) => [m.key, m.label]));
