@@ -49,6 +49,18 @@ test('declarations of one runtime state each task once, with its date and source
   ]);
 });
 
+test('a release one CI file tests already is no task for another CI file pinned to an older one', () => {
+  const rows = [
+    row('.github/workflows/test-suite.yml', 20, 'python', ['3.9', '3.10', '3.11', '3.12', '3.13']),
+    row('.github/workflows/publish.yml', 18, 'python', ['3.12']),
+  ];
+  expect(runtimeTasks(rows, '2025-01-01T00:00:00.000Z', entriesKnownAt('2025-01-01')).filter((t) => t.task === 'add')).toEqual([]);
+  const untested = [row('.github/workflows/test-suite.yml', 20, 'python', ['3.9', '3.12']), rows[1]!];
+  expect(runtimeTasks(untested, '2025-01-01T00:00:00.000Z', entriesKnownAt('2025-01-01')).filter((t) => t.task === 'add').map((t) => t.rows.map((r) => r.ref))).toEqual([
+    ['pending:.github/workflows/test-suite.yml:20', 'pending:.github/workflows/publish.yml:18'],
+  ]);
+});
+
 test('leakage canary: a calendar entry published after T0 never reaches a task', () => {
   const canary: CalendarEntry[] = [
     { runtime: 'python', version: '3.99', event: 'release', date: '2025-03-01', published: '2025-03-01', source: 'CANARY' },
