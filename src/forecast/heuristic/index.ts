@@ -37,6 +37,8 @@ export interface HeuristicOptions {
   minStreamItems: number;
   /** At most this many loose families (titles naming no checkable work) are shown, after every specific one (order.ts). */
   maxLoose: number;
+  /** Loose families only fill a forecast up to this many families: with this many specific ones, none is shown (order.ts). */
+  looseFillTo: number;
 }
 
 export const HEURISTIC_DEFAULTS: HeuristicOptions = {
@@ -51,6 +53,7 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
   backtest: true,
   minStreamItems: 2,
   maxLoose: 2,
+  looseFillTo: 5,
 };
 
 /**
@@ -134,8 +137,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         drafts.push({ rank, score, title: w.title, kind: 'pending', specific: true, render: (id) => renderStated(w, id, { score, components, why }) });
       }
       drafts.sort((a, b) => b.rank - a.rank || compareText(a.title, b.title));
-      // Specific families first, then at most maxLoose loose ones (order.ts); scores untouched.
-      const { shown, held } = showOrder(drafts, record, options.maxLoose, request.maxFamilies);
+      // Specific families first, then at most maxLoose loose ones filling up to looseFillTo (order.ts); scores untouched.
+      const { shown, held } = showOrder(drafts, record, options.maxLoose, request.maxFamilies, options.looseFillTo);
       const families: TaskFamily[] = shown.map((d, i) => d.render(`F${i + 1}`));
       const abstainReason = families.length
         ? null

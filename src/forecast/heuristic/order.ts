@@ -39,15 +39,19 @@ export function demoteLooseKinds<T extends { kind: string }>(drafts: readonly T[
  * The families shown, in order (docs/forecast.md "What is shown"): every
  * specific family first (by rank, documentation and CI kept out of the first
  * places as demoteLooseKinds says), then at most `maxLoose` loose ones (by
- * rank), at most `maxFamilies` in all. Scores are untouched; `held` counts
+ * rank) and only while the forecast has fewer than `fillTo` families, at most
+ * `maxFamilies` in all. In round 5 (eval/families/dev5) the dev repositories'
+ * loose families were 0 of 12 strong and none specificity 2. Scores are untouched; `held` counts
  * the loose families not shown (by the cap or the place limit). People rate loose titles ("Fix the next reported defects in X",
  * "Update the CI workflow in X") specificity 0 (eval/families/dev4), so they
  * never take a place ahead of a checkable task, and only a few are shown.
  * `drafts` must already be sorted by rank, best first.
  */
-export function showOrder<T extends Orderable>(drafts: readonly T[], record: StreamRecord | null, maxLoose: number, maxFamilies: number): { shown: T[]; held: number } {
+export function showOrder<T extends Orderable>(drafts: readonly T[], record: StreamRecord | null, maxLoose: number, maxFamilies: number, fillTo = Infinity): { shown: T[]; held: number } {
   const specific = demoteLooseKinds(drafts.filter((d) => d.specific), record);
   const loose = drafts.filter((d) => !d.specific);
-  const shown = [...specific, ...loose.slice(0, Math.max(0, maxLoose))].slice(0, Math.max(0, maxFamilies));
+  // Loose families fill a short forecast only: with `fillTo` specific families or more, none is shown.
+  const places = Math.max(0, Math.min(maxLoose, fillTo - specific.length));
+  const shown = [...specific, ...loose.slice(0, places)].slice(0, Math.max(0, maxFamilies));
   return { shown, held: loose.length - shown.filter((d) => !d.specific).length };
 }
