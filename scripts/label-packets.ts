@@ -5,7 +5,10 @@
  * cannot tell which forecaster wrote which, plus a key file that maps the
  * blind ids back (read only when scoring).
  *
- *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--forecaster NAME ...] [--window 6m] [--seed 1]
+ *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--forecaster NAME ...] [--top K] [--window 6m] [--seed 1]
+ *
+ * --top K takes each forecast's first K families only (its ranking order), as
+ * strong@K reads them.
  *
  * Every forecast of every snapshot in the store is taken (one per forecaster
  * and snapshot: the latest), so a study's store and a hand-made store of one
@@ -28,9 +31,12 @@ const { values } = parseArgs({
     forecaster: { type: 'string', multiple: true },
     window: { type: 'string', default: '6m' },
     seed: { type: 'string', default: '1' },
+    top: { type: 'string' },
   },
 });
-if (!values.db || !values.out) throw new Error('usage: --db FILE --out DIR [--forecaster NAME ...]');
+if (!values.db || !values.out) throw new Error('usage: --db FILE --out DIR [--forecaster NAME ...] [--top K]');
+const top = values.top === undefined ? Infinity : Number(values.top);
+if (!(top >= 1)) throw new Error(`--top takes a whole number of families, 1 or more, not "${values.top}"`);
 
 const store = openStore(values.db);
 const rows = store.db
@@ -67,7 +73,9 @@ for (const forecasts of bySnapshot.values()) {
   }));
 
   const families = forecasts.flatMap((f) =>
-    loadForecast(store, f.id).families.map((family, rank) => ({ forecaster: f.forecaster, forecastId: f.id, rank: rank + 1, family })),
+    loadForecast(store, f.id)
+      .families.slice(0, top)
+      .map((family, rank) => ({ forecaster: f.forecaster, forecastId: f.id, rank: rank + 1, family })),
   );
   for (let i = families.length - 1; i > 0; i--) {
     const j = Math.floor(random.next() * (i + 1));
