@@ -77,14 +77,11 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
   const first = rows[0];
   const judges = [...new Set(rows.map((r) => r.judge))];
   const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
-  const lifts = judges.map((judge) => {
-    const heuristic = rows.find((r) => r.forecaster === 'heuristic' && r.judge === judge);
-    const lift = heuristic?.lift === null || heuristic === undefined ? '-' : `${heuristic.lift >= 0 ? '+' : ''}${(heuristic.lift * 100).toFixed(1)} points over ${heuristic.best_baseline}`;
-    return `Lift of heuristic in relevance (${judge} judge): ${lift}`;
-  });
+  const withInterval = (x: number | null, low: number | null, high: number | null) =>
+    x === null ? '-' : `${pct(x)} [${((low ?? x) * 100).toFixed(0)}, ${((high ?? x) * 100).toFixed(0)}]`;
   const by = [...rows].sort((x, y) => judges.indexOf(x.judge) - judges.indexOf(y.judge));
   return [
-    `Validation (${judges[0] ?? 'semantic'} judge${judges.length > 1 ? `; ${judges.slice(1).join(', ')} beside it` : ''}) against ${first?.later_work ?? 0} later work items in the 6 months after T0 (bot work counted apart):`,
+    `Validation (${judges[0] ?? 'semantic'} judge${judges.length > 1 ? `; ${judges.slice(1).join(', ')} beside it` : ''}) against ${first?.later_work ?? 0} later work items in the 6 months after T0 (bot work counted apart; 95% Wilson intervals):`,
     formatTable(
       by.map((r) => ({
         judge: r.judge,
@@ -93,13 +90,33 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
         strong: r.strong,
         related: r.related,
         rejected: r.rejected,
-        relevance: pct(r.relevance),
-        strong_rate: pct(r.strong_rate),
-        coverage: pct(r.coverage),
+        relevance: withInterval(r.relevance, r.relevance_low, r.relevance_high),
+        strong_rate: withInterval(r.strong_rate, r.strong_rate_low, r.strong_rate_high),
+        coverage: r.coverage === null ? '-' : `${pct(r.coverage)} (${r.covered}/${r.later_work})`,
       })),
     ),
-    ...lifts,
+    ...judges.map((judge) => liftLine(rows.filter((r) => r.judge === judge), judge)),
   ];
+}
+
+/**
+ * The heuristic against the best baseline of one judge, in relevance (the
+ * study table's lift) and in strong rate (the best baseline by strong rate):
+ * relevance alone reads "+0.0" when both reach 100% on a handful of families.
+ */
+function liftLine(rows: readonly StudyTableRow[], judge: string): string {
+  const heuristic = rows.find((r) => r.forecaster === 'heuristic');
+  const baselines = rows.filter((r) => r.baseline && r.strong_rate !== null);
+  if (!heuristic || heuristic.relevance === null || heuristic.strong_rate === null || baselines.length === 0) return `Heuristic against the baselines (${judge} judge): -`;
+  const points = (d: number) => `${d >= 0 ? '+' : ''}${(d * 100).toFixed(1)} points`;
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const byRelevance = baselines.find((r) => r.forecaster === heuristic.best_baseline);
+  const byStrong = baselines.reduce((best, r) => (r.strong_rate! > best.strong_rate! ? r : best));
+  const relevance = byRelevance
+    ? `relevance ${points(heuristic.relevance - byRelevance.relevance!)} over ${byRelevance.forecaster} (${pct(heuristic.relevance)} of ${heuristic.families} vs ${pct(byRelevance.relevance!)} of ${byRelevance.families})`
+    : 'relevance -';
+  const strong = `strong rate ${points(heuristic.strong_rate - byStrong.strong_rate!)} over ${byStrong.forecaster} (${pct(heuristic.strong_rate)} vs ${pct(byStrong.strong_rate!)})`;
+  return `Heuristic against the best baseline (${judge} judge, ${heuristic.repos} ${heuristic.repos === 1 ? 'repository' : 'repositories'}): ${relevance}; ${strong}`;
 }
 
 function synthesisLines(result: DemoResult): string[] {
