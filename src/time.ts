@@ -4,6 +4,9 @@ import { addMonths } from 'date-fns/addMonths';
 import { addYears } from 'date-fns/addYears';
 import { UserError } from './errors.js';
 
+/** One day in milliseconds: the unit of every age, lookback and horizon counted in days. */
+export const DAY_MS = 86_400_000;
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 

@@ -9,7 +9,7 @@ import { forecastOrigin, historyEnd, loadValidation, saveValidation } from '../s
 import { loadWorkItems } from '../store/work-items.js';
 import { repoPathById } from '../store/repos.js';
 import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../git/added-identifiers.js';
-import { addDuration, parseDuration } from '../time.js';
+import { addDuration, DAY_MS, parseDuration } from '../time.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import { createEmbeddingCache } from '../store/embedding-cache.js';
@@ -52,7 +52,7 @@ export interface ValidateResult {
   warnings: string[];
 }
 
-const STALE_AFTER_MS = 30 * 86_400_000;
+const STALE_AFTER_MS = 30 * DAY_MS;
 
 /**
  * Judges a frozen forecast against the work merged in (T0, T0 + window].

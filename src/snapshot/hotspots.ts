@@ -1,5 +1,6 @@
 import type { Commit } from '../git/model.js';
 import { compareText } from '../text/order.js';
+import { DAY_MS } from '../time.js';
 
 export interface Hotspot {
   dir: string;
@@ -9,7 +10,6 @@ export interface Hotspot {
   changes365: number;
 }
 
-const DAY_MS = 86_400_000;
 const MAX_DEPTH = 3;
 
 /**

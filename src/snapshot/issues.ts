@@ -3,6 +3,7 @@ import type { GithubItem, ItemAtT0 } from '../github/model.js';
 import { botReason } from '../sources/bots.js';
 import { assertVisibleAtT0 } from './guard.js';
 import type { Evidence } from './model.js';
+import { DAY_MS } from '../time.js';
 
 type WorkItemEvidence = Extract<Evidence, { kind: 'work_item' }>;
 type IssueEvidence = Extract<Evidence, { kind: 'issue' }>;
@@ -12,7 +13,6 @@ export const ISSUE_LOOKBACK_DAYS = 365;
 const BODY_CHARS = 2000;
 const COMMENT_CHARS = 500;
 const MAX_COMMENTS = 10;
-const DAY_MS = 86_400_000;
 
 /**
  * The tracker's part of a snapshot. Each archived issue and pull request is

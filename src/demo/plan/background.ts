@@ -5,6 +5,7 @@ import { SMOKE_POOL } from '../project/smoke.js';
 import type { Random } from '../random.js';
 import type { CiState, World } from '../world.js';
 import { addDays, after, all, at, direct, doc, people, plain, type Planner, squash } from './steps.js';
+import { DAY_MS } from '../../time.js';
 
 const { alice, carol, tomas, zoe, priya, kenji, maya, olu, dependabot, renovate } = people;
 const WRITERS = [alice, tomas, zoe, kenji, maya, olu, alice, zoe];
@@ -27,7 +28,7 @@ export function planBackground(p: Planner): void {
 
 /** `count` days spread over [from, to], in order, each moved a few days at random. */
 function spread(rng: Random, count: number, from: string, to: string): string[] {
-  const span = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  const span = (Date.parse(to) - Date.parse(from)) / DAY_MS;
   return Array.from({ length: count }, (_, i) => {
     const offset = Math.round(((i + 0.5) * span) / count) + rng.int(-4, 4);
     return addDays(from, Math.max(0, Math.min(Math.floor(span), offset)));

@@ -2,6 +2,7 @@ import type { Person } from '../model.js';
 import type { Random } from '../random.js';
 import type { Step, StepContext } from '../history.js';
 import type { ChangeSection, World } from '../world.js';
+import { DAY_MS } from '../../time.js';
 
 /** The people (and bots) of the demo project. Non-ASCII names on purpose. */
 export const people = {
@@ -36,7 +37,7 @@ export function after(time: string, hours: number): string {
 
 /** The day `days` after an ISO day. */
 export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Steps are collected in a list; the history builder sorts them by time. */

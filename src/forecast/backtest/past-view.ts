@@ -1,8 +1,8 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import type { WorkItem } from '../../sources/model.js';
 import { compareText } from '../../text/order.js';
+import { DAY_MS } from '../../time.js';
 
-const DAY_MS = 86_400_000;
 
 /**
  * The snapshot as it would have been at an earlier cutoff, built from the T0

@@ -1,5 +1,5 @@
 import type { Snapshot } from '../../snapshot/model.js';
-import { addDuration } from '../../time.js';
+import { addDuration, DAY_MS } from '../../time.js';
 import { continuesSeries, detectSeries, type Series, type SeriesOptions } from '../heuristic/series.js';
 import { isChore } from '../heuristic/streams.js';
 import { calibrate, calibrationComponents, calibrationWhy } from './calibration.js';
@@ -30,7 +30,6 @@ export interface SeriesRecord {
   hits: number;
 }
 
-const DAY_MS = 86_400_000;
 
 export function learnSeriesRecord(snapshot: Snapshot, options: SeriesOptions, names: ReadonlySet<string>): SeriesRecord {
   const record: SeriesRecord = { replays: [], cases: [], series: 0, hits: 0 };

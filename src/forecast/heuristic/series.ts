@@ -4,6 +4,7 @@ import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import { taskPhrase } from './phrase.js';
 import { componentOf, isChore, type ComponentKind } from './streams.js';
+import { DAY_MS } from '../../time.js';
 
 /**
  * A series: one change applied target by target ("Add type hints to
@@ -57,7 +58,6 @@ export interface SeriesOptions {
   maxRemaining?: number;
 }
 
-const DAY_MS = 86_400_000;
 /** Series of these are chores whatever their length (label rule): typo fixes, releases, sponsors, bumps, translations, links. */
 const CHORE_WORDS = /\b(typos?|spelling|misspell\w*|release[sd]?|bump\w*|sponsors?|sponsorship|translat\w*|i18n|l10n|locali[sz]ation|changelog|readme|contributors?|licen[cs]e|copyright|links?|badges?|deps|dependenc(y|ies)|upgrade|lint\w*|format\w*|prettier|whitespace|grammar|wording|docstring|comments?|merge|revert\w*|version|go\.mod)\b/i;
 const FILE = /^[\w.-]*[\w-]\.[a-z][a-z0-9]{0,5}$/i;

@@ -7,6 +7,7 @@ import { buildCategorizer } from './category.js';
 import { markerCategory } from '../../text/category.js';
 import { botReason } from '../../sources/bots.js';
 import { compareText } from '../../text/order.js';
+import { DAY_MS } from '../../time.js';
 
 /**
  * A signal is one piece of pre-T0 evidence that points at ongoing work: a
@@ -45,7 +46,6 @@ export interface SignalOptions {
   maxTodos: number;
 }
 
-const DAY_MS = 86_400_000;
 /** Documentation, examples and repository housekeeping: not code areas a task can anchor on. */
 export const DOC_PATH = /(^|\/)(docs?|docs?_src|documentation|\.github|\.husky|examples?)(\/|$)|\.(md|markdown|rst|txt|adoc)$|(^|\/)(LICEN[CS]E|AUTHORS|CODEOWNERS|\.gitignore|\.editorconfig)[^/]*$/i;
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__|testdata|fixtures)(\/|$)|[._-](test|spec)\.[a-z]+$/i;

@@ -6,6 +6,7 @@ import type { Category } from '../model.js';
 import { buildCategorizer } from './category.js';
 import { taskPhrase } from './phrase.js';
 import { DOC_PATH, TOOLING_PATH, isReleaseWork, isTestPath, rankAreas } from './signals.js';
+import { DAY_MS } from '../../time.js';
 
 /**
  * A recurring work stream: the non-bot, non-chore work of the year before T0
@@ -48,7 +49,6 @@ export interface StreamOptions {
   categorize?: boolean;
 }
 
-const DAY_MS = 86_400_000;
 const CI_PATH = /(^|\/)\.(github|gitlab|circleci)\/|(^|\/)\.gitlab-ci\.yml$|(^|\/)(azure-pipelines|appveyor|\.travis)\.ya?ml$|(^|\/)(tox\.ini|noxfile\.py|Makefile|justfile|Taskfile\.ya?ml)$/i;
 /** Documentation builds: part of the documentation, not code. */
 const DOC_CONFIG = /(^|\/)(mkdocs[^/]*\.ya?ml|\.readthedocs\.ya?ml|conf\.py|book\.toml|typedoc\.json)$|^(site|website|www)\//i;

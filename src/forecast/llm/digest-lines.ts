@@ -2,6 +2,7 @@ import type { Evidence } from '../../snapshot/model.js';
 import { botReason } from '../../sources/bots.js';
 import { withoutControl } from '../../text/control.js';
 import { isAuxDir } from './tree.js';
+import { DAY_MS } from '../../time.js';
 
 /**
  * The lines of the digest's sections, each built to say much in few
@@ -23,7 +24,6 @@ type Row<K extends Evidence['kind']> = Extract<Evidence, { kind: K }>;
 
 /** Recent work covers the year before T0; older work is one summary line. */
 export const LOOKBACK_DAYS = 365;
-const DAY_MS = 86_400_000;
 const MAX_FIELD_CHARS = 240;
 const MAX_BODY_CHARS = 160;
 const MAX_AREAS = 4;

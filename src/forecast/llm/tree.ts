@@ -1,5 +1,6 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import { LOOKBACK_DAYS } from './digest-lines.js';
+import { DAY_MS } from '../../time.js';
 
 /**
  * The code areas of the prompt: the directories of the tree at T0 within a
@@ -21,7 +22,6 @@ import { LOOKBACK_DAYS } from './digest-lines.js';
 const AUX_SEGMENT =
   /^(\..+|docs?|docs?_src|documentation|examples?|samples?|demos?|fixtures?|testdata|test[-_]data|__snapshots__|snapshots|bench(es|marks?)?|assets|static|vendor|third[-_]party|site|website|i18n|locales?|translations?|node_modules)$/i;
 const MAIN_NAMES = new Set(['src', 'lib', 'pkg']);
-const DAY_MS = 86_400_000;
 
 interface Entry {
   dir: string;

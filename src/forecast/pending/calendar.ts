@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../time.js';
 /**
  * A shipped calendar of runtime releases and end-of-life dates, from the
  * runtimes' public schedules. Every entry carries the date its schedule was
@@ -53,7 +54,7 @@ const RUST_NEWEST = 100;
 
 /** The date Rust 1.`minor`.0 shipped. */
 export function rustReleaseDate(minor: number): string {
-  return RUST_EXCEPTIONS[minor] ?? new Date(RUST_TRAIN_START + (minor - 1) * 42 * 86_400_000).toISOString().slice(0, 10);
+  return RUST_EXCEPTIONS[minor] ?? new Date(RUST_TRAIN_START + (minor - 1) * 42 * DAY_MS).toISOString().slice(0, 10);
 }
 const RUST = (): CalendarEntry[] =>
   Array.from({ length: RUST_NEWEST + 1 }, (_, minor) => {

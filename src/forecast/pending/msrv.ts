@@ -1,4 +1,5 @@
 import { entriesKnownAt, type CalendarEntry } from './calendar.js';
+import { DAY_MS } from '../../time.js';
 
 /** One value a repository's declared minimum supported Rust version took, from the commit that set it (<= T0). */
 export interface MsrvChange {
@@ -19,7 +20,6 @@ export interface MsrvRaise {
   raises: number;
 }
 
-const DAY_MS = 86_400_000;
 const minor = (v: string) => Number(v.split('.')[1] ?? NaN);
 const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -2,10 +2,10 @@ import type { Evidence } from '../../snapshot/model.js';
 import { compareVersions } from '../../text/order.js';
 import type { CalendarEntry } from './calendar.js';
 import { msrvRaiseDue } from './msrv.js';
+import { DAY_MS } from '../../time.js';
 
 type Pending = Extract<Evidence, { kind: 'pending' }>;
 
-const DAY_MS = 86_400_000;
 export const RUNTIME_NAMES: Record<string, string> = { python: 'Python', node: 'Node.js', go: 'Go', rust: 'Rust' };
 
 /** One runtime task: its text (date and source said), the declarations it cites, and its kind. */
