@@ -1,12 +1,17 @@
 /**
- * Joins a new round of blind labels of one forecaster's families to an earlier
- * set whose other forecasters wrote the same families word for word
+ * Joins a new round of blind labels of one forecaster's families (or several
+ * forecasters', as when the baselines are relabelled) to an earlier set whose
+ * other forecasters wrote the same families word for word
  * (eval/families/README.md, "Rounds"): the new round's families take blind ids
  * `<repo>-<prefix>NN`, the earlier set's other families keep theirs, their
  * labels and their keys with forecast ids remapped to the new store.
  *
  *   npx tsx scripts/join-label-rounds.ts --base eval/families/dev2 --round DIR --db STORE --out eval/families/dev3 \
- *     [--forecaster heuristic] [--prefix H]
+ *     [--forecaster heuristic ...] [--prefix H]
+ *
+ * With several --forecaster (e.g. --forecaster hotspot --forecaster recency --forecaster random-anchor --prefix B),
+ * the round's families of all of them replace the earlier set's, and their labels are kept as `baselines-labels-*`
+ * when they are the three baselines (else `<a>+<b>-labels-*`).
  *
  * The round's packets come from `scripts/label-packets.ts --forecaster NAME`, labelled in place
  * (`labels-<labeller>.jsonl`; the first by file name is the primary label). The round's
@@ -26,14 +31,17 @@ const { values } = parseArgs({
     round: { type: 'string' },
     db: { type: 'string' },
     out: { type: 'string' },
-    forecaster: { type: 'string', default: 'heuristic' },
+    forecaster: { type: 'string', multiple: true, default: ['heuristic'] },
     prefix: { type: 'string', default: 'H' },
   },
 });
 if (!values.base || !values.round || !values.db || !values.out) {
   throw new Error('usage: --base DIR --round DIR --db STORE --out DIR [--forecaster NAME] [--prefix H]');
 }
-const { base, round, db, out, forecaster, prefix } = values as Required<typeof values>;
+const { base, round, db, out, prefix } = values as Required<typeof values>;
+const forecasters = new Set(values.forecaster);
+const BASELINES = ['hotspot', 'recency', 'random-anchor'];
+const tag = forecasters.size === BASELINES.length && BASELINES.every((b) => forecasters.has(b)) ? 'baselines' : [...forecasters].join('+');
 
 type Line = Record<string, unknown> & { blind: string };
 const read = (file: string): Line[] => (existsSync(file) ? readLines<Line>(file) : []);
@@ -61,10 +69,10 @@ for (const repo of repos) {
   mkdirSync(dir, { recursive: true });
 
   const labelFiles = readdirSync(from).filter((f) => /^labels-.+\.jsonl$/.test(f)).sort();
-  for (const f of labelFiles) copyFileSync(join(from, f), join(dir, `${forecaster}-${f}`));
+  for (const f of labelFiles) copyFileSync(join(from, f), join(dir, `${tag}-${f}`));
   const [first, ...rest] = labelFiles.map((f) => read(join(from, f)).map((l) => ({ ...l, blind: renamed(l.blind) })));
 
-  const oldKeys = read(join(was, 'key.jsonl')).filter((k) => k.forecaster !== forecaster);
+  const oldKeys = read(join(was, 'key.jsonl')).filter((k) => !forecasters.has(String(k.forecaster)));
   const kept = new Set(oldKeys.map((k) => k.blind));
   const oldFamilies = read(join(was, 'families.jsonl')).filter((f) => kept.has(f.blind));
   const remapped = oldKeys.map((k) => {
@@ -84,6 +92,6 @@ for (const repo of repos) {
   const second = [...rest.flat(), ...read(join(was, 'labels-2.jsonl')).filter((l) => kept.has(l.blind))];
   if (second.length) write(join(dir, 'labels-2.jsonl'), second);
   for (const f of ['meta.json', 'window.jsonl']) copyFileSync(join(from, f), join(dir, f));
-  console.log(`${repo}: ${first?.length ?? 0} ${forecaster} families labelled (${rest.length} second), ${remapped.length} earlier families kept`);
+  console.log(`${repo}: ${first?.length ?? 0} ${tag} families labelled (${rest.length} second), ${remapped.length} earlier families kept`);
 }
 store.close();
