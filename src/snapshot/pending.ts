@@ -51,9 +51,38 @@ export function findDeprecations(text: string): PendingLine[] {
     // "use `x` instead" names the replacement, not what goes; a doc comment ("// Deprecated: ...", "@deprecated ...") is about the declaration below it.
     if (subject && /\b(?:use|with|prefer|in favou?r of|replaced by)\s+$/i.test(line.slice(0, subject.index))) named = '';
     if (!named && /^\s*(?:\/\/+|\/?\*+|#)/.test(line)) named = declaredBelow(lines, i);
+    // A notice inside a declaration's body or docstring ("this property will be deprecated in a future release") is about that declaration.
+    if (!named) named = enclosingDeclaration(lines, i);
     found.push({ signal: 'deprecation', line: i + 1, subject: named.slice(0, 80), target, versions: [], text: line.trim().slice(0, 240) });
   }
   return found;
+}
+
+const DECLARATION = [
+  /^\s*func\s+(?:\([^)]*\)\s*)?(\w+)/,
+  /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:fn|struct|enum|trait|impl|mod)\s+(\w+)/,
+  /^\s*(?:async\s+)?(?:def|class)\s+(\w+)/,
+  /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class)\s+(\w+)/,
+];
+
+/**
+ * The declaration a line sits in, by indentation: the nearest line above indented less that declares a function,
+ * method or class, qualified by its class ("URL.raw"); '' at module level or past a block that declares nothing
+ * within 2000 lines. A module-level notice names itself or names nothing: the caller writes no task for it then.
+ */
+function enclosingDeclaration(lines: readonly string[], at: number): string {
+  const indent = (l: string) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length;
+  let limit = indent(lines[at]!);
+  const names: string[] = [];
+  for (let j = at - 1; j >= Math.max(0, at - 2000) && limit > 0; j--) {
+    const line = lines[j]!;
+    if (!line.trim() || indent(line) >= limit || /^\s*(?:#|\/\/|\*|@)/.test(line)) continue;
+    limit = indent(line);
+    const name = DECLARATION.map((d) => d.exec(line)?.[1]).find(Boolean);
+    if (name) names.unshift(name);
+    else if (names.length) break;
+  }
+  return names.slice(-2).join('.');
 }
 
 /** The name a declaration right below a doc comment declares (Go, Rust, Python, JS/TS), or ''. */

@@ -228,12 +228,18 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
   return chosen;
 }
 
-/** A note states work when its text opens with the verb of the title made from it ("Explore …", not "probably refactor this"). */
+/**
+ * A note states work when its text opens with the verb of the title made from it ("Explore …", not "probably
+ * refactor this"), or says the team should do it ("this isn't right, we should really check ahead for …").
+ */
 function statesWork(note: string, title: string): boolean {
   const text = plainPhrase(note.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, '')).toLowerCase();
   const verb = title.split(/\s+/)[0]!.toLowerCase();
   if (verb === 'stop') return /^(do not|don't|never)\b/.test(text);
-  return text.startsWith(verb.slice(0, Math.max(3, verb.length - 1)));
+  const stemmed = verb.slice(0, Math.max(3, verb.length - 1));
+  if (text.startsWith(stemmed)) return true;
+  const resolved = new RegExp(`(^|,\\s*(so\\s+|and\\s+|but\\s+)?)(we|you)\\s+(should|must|need to|have to|ought to)\\s+((really|probably|also|just|eventually|instead)\\s+)?${stemmed.replace(/[^a-z]/g, '')}`);
+  return resolved.test(text);
 }
 
 /** A title's words without its place (" in typer/main.py"): two tasks in one file are not the same task. */

@@ -26,6 +26,9 @@ function parser(): WinkMethods {
   return nlp;
 }
 
+/** A quoted literal ('true', "utf-8", `None`): a thing a task acts on, whatever wink tags it. */
+const LITERAL = /(^|\s)(['"`])[^'"`\s]+\2(?=[\s,.]|$)/;
+
 /** Conventional-commit types and the verb their statement implies when the text has none. */
 const TYPE_VERB: Record<string, string> = { fix: 'Fix', feat: 'Add', feature: 'Add', refactor: 'Refactor', perf: 'Speed up', docs: 'Document' };
 const CATEGORY_VERB: Record<Category, string> = { bugfix: 'Fix', feature: 'Support', refactor: 'Clean up' };
@@ -62,7 +65,8 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
     .replace(/\.\s+[A-Z].*$/, '')
     .replace(/\s+\(.*$/, '')
     .replace(/\s+-\s+.*$/, '')
-    .replace(/^((?:\S+\s+){2,}?\S+),\s.*$/, '$1')
+    // A clause after the comma whose subject is "we" or "you" is the task ("this isn't right, we should check X").
+    .replace(/^((?:\S+\s+){2,}?\S+),\s(.*)$/, (_, head: string, tail: string) => (/^(?:so\s+|and\s+|but\s+)?(?:we|you)\s/i.test(tail) ? tail.replace(/^(?:so|and|but)\s+/i, '') : head))
     .trim();
   if (!text || CHORE.test(text)) return null;
 
@@ -75,7 +79,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   const spaces = doc.tokens().out(its.precedingSpaces as unknown as typeof its.value);
   if (words.length < 2 || words.length > 40) return null;
   if (words.some((w) => names.has(w.toLowerCase()) || isFragmentWord(w))) return null;
-  if (!pos.some((p) => p === 'NOUN' || p === 'PROPN')) return null;
+  if (!pos.some((p) => p === 'NOUN' || p === 'PROPN') && !LITERAL.test(text)) return null;
 
   let verb: string;
   let rest: string[];
@@ -91,20 +95,30 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   } else if (KNOWN_VERBS.has(first) || (pos[0] === 'VERB' && !typeVerb)) {
     verb = capitalize(first);
     rest = words.slice(1);
-  } else if (subject) {
-    // "this should go once we drop py3.8": the task is the clause after "we".
-    const at = words.findIndex((w, i) => i > 0 && /^(we|you)$/i.test(w) && pos[i + 1] === 'VERB');
-    if (at < 0) return null;
-    verb = capitalize(lemmas[at + 1]!.toLowerCase());
-    rest = words.slice(at + 2);
+  } else if (subject || weClause(words, pos) >= 0) {
+    // "this should go once we drop py3.8", "we should really check ahead for X", "In the next release, we should drop
+    // this pool": the task is the clause whose subject is "we" or "you", past its modal and adverbs.
+    const at = weClause(words, pos);
+    // A question ("Should we enable mouse mode?") asks whether to do it: no decision, no task.
+    if (at < 0 || /\?\s*$/.test(text)) return null;
+    verb = capitalize(lemmas[at]!.toLowerCase());
+    rest = words.slice(at + 1);
+  } else if (!typeVerb && /^(ADP|ADV|AUX|SCONJ|CCONJ|PART|INTJ|PUNCT|SYM)$/.test(pos[0]!)) {
+    // A text that opens with a preposition, an adverb or a question ("In the asynchronous case, ...", "maybe someone
+    // fails ...", "Should we ...?") names no object for a verb to act on: "Fix in the asynchronous case" is no task.
+    return null;
   } else {
     verb = typeVerb ?? CATEGORY_VERB[category];
     rest = [lowerFirst(words[0]!), ...words.slice(1)];
   }
   const offset = words.length - rest.length;
-  rest = cut(rest, pos.slice(offset));
-  if (!pos.slice(offset).some((p) => p === 'NOUN' || p === 'PROPN' || p === 'X')) return null;
+  rest = withoutDeixis(cut(rest, pos.slice(offset), spaces.slice(offset)), pos.slice(offset), lemmas.slice(offset));
+  // A quoted literal is a thing to act on ("check ahead for 'true' or 'false'"), whatever its tag.
+  const literal = LITERAL.test(join(rest, spaces.slice(offset)));
+  if (!literal && !pos.slice(offset).some((p) => p === 'NOUN' || p === 'PROPN' || p === 'X')) return null;
   if (pos[offset] === 'PRON') return null;
+  // "Drop this pool": a demonstrative points at the note's own line, which a title read elsewhere does not show.
+  if (rest.some((w, i) => /^(this|these|that|those)$/i.test(w) && pos[offset + i] === 'DET')) return null;
   const object = tidyEnd(join(rest, spaces.slice(offset)));
   if (!object || !/[A-Za-z]{3}/.test(object)) return null;
   const phrase = `${verb} ${object}`;
@@ -112,11 +126,43 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   return { verb, object, text: phrase, quality: phraseQuality(verb, rest, phrase) - (chore ? 1 : 0) };
 }
 
-/** At most 12 words, cut before a conjunction or preposition that starts a second thought. */
-function cut(rest: string[], pos: readonly string[]): string[] {
-  if (rest.length <= 12) return rest;
-  let end = 12;
-  for (let i = 11; i >= 4; i--) {
+/**
+ * The verb of a clause whose subject is "we" or "you": past a modal ("should", "need to", "ought to") and adverbs
+ * ("really", "probably"), the first verb, read by part of speech. -1 when there is none.
+ */
+function weClause(words: readonly string[], pos: readonly string[]): number {
+  for (let i = 0; i < words.length - 1; i++) {
+    if (!/^(we|you)$/i.test(words[i]!)) continue;
+    let j = i + 1;
+    while (j < words.length && (pos[j] === 'AUX' || pos[j] === 'ADV' || pos[j] === 'PART' || (pos[j] === 'VERB' && /^(need|have|ought|want)$/i.test(words[j]!) && /^to$/i.test(words[j + 1] ?? '')))) j++;
+    // "we do not need to", "we never": a negated clause states what not to do, not a task.
+    if (pos[j] === 'VERB' && !words.slice(i + 1, j).some((w) => /^(not|n't|never)$/i.test(w))) return j;
+  }
+  return -1;
+}
+
+/**
+ * An object without what only the note's own place resolves: a trailing "here" or "there", and a clause joined on
+ * that acts on "it" or "this" ("add request.contentType and reuse it here" -> "request.contentType"). A title is read
+ * away from the line it was written on, where "here" and "it" point at nothing.
+ */
+function withoutDeixis(rest: readonly string[], pos: readonly string[], lemmas: readonly string[]): string[] {
+  for (let i = 1; i < rest.length - 1; i++) {
+    if (pos[i] === 'CCONJ' && pos[i + 1] === 'VERB' && rest.slice(i + 2).some((w, k) => pos[i + 2 + k] === 'PRON' && /^(it|this|that|them|these|those)$/i.test(w))) return rest.slice(0, i);
+  }
+  let end = rest.length;
+  while (end > 1 && pos[end - 1] === 'ADV' && /^(here|there)$/i.test(lemmas[end - 1]!)) end--;
+  return rest.slice(0, end);
+}
+
+/** At most 12 words (an identifier with its backticks and dots is one), cut before a conjunction or preposition that starts a second thought. */
+function cut(rest: string[], pos: readonly string[], spaces: readonly string[]): string[] {
+  // The word each token belongs to: a token not preceded by a space continues the word before it.
+  const word: number[] = [];
+  for (let i = 0; i < rest.length; i++) word.push(i === 0 ? 0 : word[i - 1]! + (spaces[i] ? 1 : 0));
+  if ((word.at(-1) ?? 0) < 12) return rest;
+  let end = word.findIndex((w) => w >= 12);
+  for (let i = end - 1; i >= 4 && word[i]! >= 4; i--) {
     if (pos[i] === 'CCONJ' || pos[i] === 'ADP' || pos[i] === 'PUNCT' || pos[i] === 'SCONJ') {
       end = i;
       break;

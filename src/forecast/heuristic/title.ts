@@ -94,8 +94,9 @@ function distinct<T extends { p: TaskPhrase }>(list: readonly T[], not: string):
   });
 }
 
-/** Whether the phrase already names the anchor (its file or folder name). */
-function mentionsPlace(phrase: string, anchor: string): boolean {
+/** Whether the phrase already names the anchor (its file or folder name), outside an identifier (`starlette.middleware.wsgi` names a module, not where it is). */
+function mentionsPlace(text: string, anchor: string): boolean {
+  const phrase = text.replace(/`[^`]*`/g, ' ');
   const last = anchor.split('/').at(-1)!.toLowerCase();
   if (/^(src|lib|internal|pkg|core|app|source|sources)$/.test(last)) return false;
   const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

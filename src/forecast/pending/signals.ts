@@ -3,6 +3,7 @@ import { compareText } from '../../text/order.js';
 import type { Signal } from '../heuristic/signals.js';
 import { entriesKnownAt } from './calendar.js';
 import { runtimeTasks } from './runtimes.js';
+import { announcesDeprecation, removalTarget } from './stated.js';
 
 type Pending = Extract<Evidence, { kind: 'pending' }>;
 
@@ -21,9 +22,11 @@ export function pendingSignals(snapshot: Snapshot, topicOf: (text: string) => st
   const out: Signal[] = [];
   const base = (e: Pending) => ({ ref: e.ref, kind: 'pending' as const, date: e.date, labels: [], recency: 1 });
   for (const e of rows) {
-    if (e.signal !== 'deprecation') continue;
-    const what = e.subject ? `\`${e.subject}\`` : 'the deprecated code';
-    const text = `Remove ${what} deprecated for removal in ${e.target}`;
+    // A notice that names nothing it deprecates states no checkable removal ("Remove the deprecated code"): no task.
+    if (e.signal !== 'deprecation' || !e.subject) continue;
+    // "this property will be deprecated in a future release": the task is to deprecate it, not to remove it.
+    const when = removalTarget(e.target ?? '');
+    const text = announcesDeprecation(e.text) ? `Deprecate \`${e.subject}\`, as announced for ${when}` : `Remove \`${e.subject}\` deprecated for removal in ${when}`;
     out.push({ ...base(e), text, topic: topicOf(`${e.text} ${e.subject} deprecate remove`), areas: areasOf([e.path]), paths: [e.path], category: 'refactor' });
   }
   // Runtimes: one task per runtime and kind (src/forecast/pending/runtimes.ts), every declaration it rests on cited.

@@ -105,7 +105,8 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
       });
     }
   }
-  out.push(...deprecationWork(rows.filter((e) => e.signal === 'deprecation'), place));
+  // A notice that names nothing it deprecates ("Remove the code, deprecated for removal ...") states no checkable task.
+  out.push(...deprecationWork(rows.filter((e) => e.signal === 'deprecation' && e.subject), place));
   const kept: StatedWork[] = [];
   const per = new Map<string, number>();
   for (const w of out) {
@@ -117,26 +118,57 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
   return kept;
 }
 
-/** The deprecations announced for one target, as one removal: named ones first, in path order. */
+/** A removal target as a title says it: "3.0", "a future release", "the next major". */
+export function removalTarget(target: string): string {
+  if (/^\d/.test(target)) return target;
+  return /^(a\s+)?future\b/i.test(target) ? `a ${target.replace(/^a\s+/i, '')}` : `the ${target.replace(/^(a|the)\s+/i, '')}`;
+}
+
+/**
+ * Whether a notice announces a deprecation still to come ("this property will be deprecated in a future release"):
+ * its task is to deprecate the name, not to remove it.
+ */
+export function announcesDeprecation(line: string): boolean {
+  return /\b(?:will|to|shall|is going to)\s+be\s+deprecated\b/i.test(line);
+}
+
+/** The deprecations announced for one target, as one removal (or one deprecation still to come): named ones first, in path order. */
 function deprecationWork(rows: readonly Pending[], place: (paths: string[]) => { name: string; paths: string[] }): StatedWork[] {
   const byTarget = new Map<string, Pending[]>();
-  for (const e of rows) byTarget.set(e.target ?? '', [...(byTarget.get(e.target ?? '') ?? []), e]);
+  const key = (e: Pending) => `${announcesDeprecation(e.text) ? 'deprecate' : 'remove'}\u0000${e.target ?? ''}`;
+  for (const e of rows) byTarget.set(key(e), [...(byTarget.get(key(e)) ?? []), e]);
   const out: StatedWork[] = [];
-  for (const [target, group] of byTarget) {
+  for (const [k, group] of byTarget) {
+    const [task, target] = k.split('\u0000') as [string, string];
     const names = [...new Set(group.map((e) => e.subject).filter(Boolean))];
     const anchor = place(group.map((e) => e.path));
     const shown = names.slice(0, 3).map((n) => `\`${n}\``);
-    const what = shown.length === 0 ? 'the code' : names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : joinAnd(shown);
-    const when = /^\d/.test(target) ? `in ${target}` : `in the ${target.replace(/^(a|the)\s+/i, '')}`;
-    const where = anchor.paths.length === 1 ? ` in ${anchor.paths[0]}` : '';
+    const what = names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : joinAnd(shown);
+    const when = `in ${removalTarget(target)}`;
+    // Said where when one file holds them: a name alone ("`URL.raw`") leaves the reader to find it.
+    const where = anchor.paths.length === 1 ? ` from ${anchor.paths[0]}` : '';
+    const at = group.slice(0, 3).map((e) => `${e.path}:${e.line}`).join(', ');
+    if (task === 'deprecate') {
+      out.push({
+        signal: 'deprecation',
+        title: `Deprecate ${what}${where.replace(/^ from /, ' in ')}, as announced for ${when.replace(/^in /, '')}`,
+        category: 'refactor',
+        rows: group,
+        anchor,
+        symbols: names.slice(0, 6),
+        expectedBehavior: `${capitalize(what)} ${names.length === 1 ? 'is' : 'are'} marked deprecated and warn${names.length === 1 ? 's' : ''} when used, as ${group.length === 1 ? 'its notice announces' : `their ${group.length} notices announce`} (${at}); ${names.length === 1 ? 'it keeps' : 'they keep'} working until removed.`,
+        acceptanceCriteria: [`Using ${what} emits a deprecation warning; a test asserts it.`, `The notice at ${at} says ${names.length === 1 ? 'it is' : 'they are'} deprecated, not that ${names.length === 1 ? 'it' : 'they'} will be.`, 'Every test that passed before the change still passes.'],
+      });
+      continue;
+    }
     out.push({
       signal: 'deprecation',
-      title: `Remove ${what}, deprecated for removal ${when}${names.length ? '' : where}`,
+      title: `Remove ${what}${where}, deprecated for removal ${when}`,
       category: 'refactor',
       rows: group,
       anchor,
       symbols: names.slice(0, 6),
-      expectedBehavior: `${capitalize(what)} ${names.length === 1 ? 'is' : 'are'} removed as ${group.length === 1 ? 'its notice announces' : `their ${group.length} notices announce`} (${group.slice(0, 3).map((e) => `${e.path}:${e.line}`).join(', ')}), and callers use the replacements.`,
+      expectedBehavior: `${capitalize(what)} ${names.length === 1 ? 'is' : 'are'} removed as ${group.length === 1 ? 'its notice announces' : `their ${group.length} notices announce`} (${at}), and callers use the replacements.`,
       acceptanceCriteria: [`No deprecation notice for ${what} remains; the deprecated names are gone from the public API.`, 'Every test that passed before the change still passes, after its uses of the removed names move to their replacements.'],
     });
   }

@@ -1,0 +1,102 @@
+import { expect, test } from 'vitest';
+import { snapshotRepository } from '../../src/api/snapshot.js';
+import { createHeuristicForecaster } from '../../src/forecast/index.js';
+import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+
+const dev = { name: 'Dana Dev', email: 'dana@example.com' };
+const T0 = '2024-09-01';
+
+async function titlesAt(specs: CommitSpec[]): Promise<string[]> {
+  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(specs)).dir, t0: T0, db: `${await tempDir()}/t.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  return draft.families.map((f) => f.title);
+}
+
+// Round 5 (httpx at 2024-10-01): "Remove the code, deprecated for removal in the future release in httpx/_urls.py",
+// from a docstring that says "this property will be deprecated in a future release".
+test('a deprecation announced in a docstring names its declaration and asks to deprecate it; a notice naming nothing is no family', async () => {
+  const urls = [
+    'class URL:',
+    '    def __init__(self, raw):',
+    '        self._raw = raw',
+    '',
+    '    @property',
+    '    def raw(self):',
+    '        """',
+    '        We no longer use `RawURL`, and this property will be deprecated',
+    '        in a future release.',
+    '        """',
+    '        return self._raw',
+    '',
+  ].join('\n');
+  const legacy = 'import warnings\n\nwarnings.warn("Deprecated: will be removed in a future release", DeprecationWarning)\n';
+  const titles = await titlesAt([{ at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'src/lib/urls.py': urls, 'src/lib/legacy.py': legacy } }]);
+  const deprecate = titles.find((t) => t.startsWith('Deprecate `URL.raw`'));
+  expect(deprecate, titles.join(' | ')).toMatch(/, as announced for a future release\b/);
+  expect(deprecate).toMatch(/ in src\/lib\b/);
+  expect(titles.filter((t) => /the code|the deprecated code/.test(t))).toEqual([]);
+});
+
+// Round 5 (fastify at 2025-06-01): "Add request.contentType and reuse it here in lib/validation.js".
+// Round 5 (cobra at 2024-12-01): "this isn't quite right, we should really check ahead for 'true' or 'false'" was dropped.
+test('a note is titled without its "here" and "it", and a note saying what we should do is stated as that task', async () => {
+  const validation = (v: number) =>
+    [
+      `export const version = ${v}`,
+      'export function validateBody (request, schema) {',
+      '  // TODO: add request.contentType and reuse it here',
+      "  const type = request.headers['content-type']",
+      '  return schema.validate(type, request.body)',
+      '}',
+      '',
+    ].join('\n');
+  const flags = (v: number) =>
+    [
+      `package cmd // ${v}`,
+      'func parseBool(args []string) bool {',
+      "\t// TODO: this isn't quite right, we should really check ahead for 'true' or 'false'",
+      '\treturn len(args) > 0',
+      '}',
+      '',
+    ].join('\n');
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'lib/validation.js': validation(0), 'cmd/flags.go': flags(0) } },
+    { at: '2024-03-10', msg: 'Fix body validation of empty payloads (#2)', author: dev, files: { 'lib/validation.js': validation(1) } },
+    { at: '2024-04-10', msg: 'Fix body validation of chunked payloads (#3)', author: dev, files: { 'lib/validation.js': validation(2) } },
+    { at: '2024-05-10', msg: 'Fix boolean flag parsing with trailing args (#4)', author: dev, files: { 'cmd/flags.go': flags(1) } },
+    { at: '2024-06-10', msg: 'Fix boolean flag parsing with empty args (#5)', author: dev, files: { 'cmd/flags.go': flags(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  // Each file is its folder's only one: the place is the folder.
+  expect(titles, titles.join(' | ')).toContain('Add request.contentType in lib');
+  expect(titles, titles.join(' | ')).toContain("Check ahead for 'true' or 'false' in cmd");
+  expect(titles.filter((t) => /\b(here|it)\b/.test(t))).toEqual([]);
+});
+
+// Round 5 (starlette at 2025-01-01): "Remove `starlette.middleware.wsgi` deprecated for removal": the module's dotted
+// name hid the place ("middleware" read as named), and a 12-token cut dropped the target.
+test('the removal of a deprecated module says when it goes and where it is', async () => {
+  const wsgi = (v: number) =>
+    [
+      'import warnings',
+      '',
+      'warnings.warn(',
+      '    "lib.middleware.wsgi is deprecated and will be removed in a future release. "',
+      '    "Please refer to a2wsgi as a replacement.",',
+      '    DeprecationWarning,',
+      ')',
+      `VERSION = ${v}`,
+      '',
+    ].join('\n');
+  const errors = (v: number) => `# TODO: We ought to handle 404 cases in wsgi middleware if debug is set.\nVERSION = ${v}\n`;
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'lib/middleware/wsgi.py': wsgi(0), 'lib/middleware/errors.py': errors(0) } },
+    { at: '2024-03-10', msg: 'Fix wsgi middleware environ for empty bodies (#2)', author: dev, files: { 'lib/middleware/wsgi.py': wsgi(1), 'lib/middleware/errors.py': errors(1) } },
+    { at: '2024-04-10', msg: 'Fix wsgi middleware errors on closed streams (#3)', author: dev, files: { 'lib/middleware/wsgi.py': wsgi(2), 'lib/middleware/errors.py': errors(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  const removal = titles.find((t) => t.startsWith('Remove `lib.middleware.wsgi`'));
+  expect(removal, titles.join(' | ')).toBeDefined();
+  expect(removal).toMatch(/future release/);
+  expect(removal).toMatch(/ (in|from) lib\/middleware(\/wsgi\.py)?\b/);
+});
