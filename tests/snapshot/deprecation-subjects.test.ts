@@ -17,3 +17,26 @@ test('a deprecation doc comment names the declaration below it, not the replacem
     [7, 'old_api', '3.0'],
   ]);
 });
+
+test('a notice inside a declaration that names nothing names the declaration, class-qualified; at module level it names nothing', () => {
+  const text = [
+    'import warnings',
+    'warnings.warn("Deprecated: will be removed in a future release", DeprecationWarning)',
+    'class URL:',
+    '    @property',
+    '    def raw(self):',
+    '        """',
+    '        We no longer use `RawURL`, and this property will be deprecated',
+    '        in a future release.',
+    '        """',
+    '        return self._raw',
+    'func Legacy() {',
+    '\t// deprecated: goes away in the next major release',
+    '}',
+  ].join('\n');
+  expect(findDeprecations(text).map((d) => [d.line, d.subject, d.target])).toEqual([
+    [2, '', 'future release'],
+    [7, 'URL.raw', 'future release'],
+    [12, 'Legacy', 'next major release'],
+  ]);
+});
