@@ -26,10 +26,31 @@ export function findTodos(path: string, text: string): TodoLine[] {
     if (!prose && !COMMENT_BEFORE.test(before)) continue;
     if (prose && before.trim() && !/^[-*+>\s#]*$/.test(before) && !COMMENT_BEFORE.test(before)) continue;
     const raw = line.trim();
-    const body = cleanComment(match[3] ?? '');
+    const body = continued(cleanComment(match[3] ?? ''), lines, i, prose ? null : /^\s*(\/\/+|#+|\*|--)\s/.exec(line)?.[1] ?? null);
     found.push({ line: i + 1, marker: match[2] as TodoLine['marker'], text: (body || raw).slice(0, 300), raw });
   }
   return found;
+}
+
+/**
+ * A note cut mid-sentence at the line's end ("Explore a central cache for all the schemas shared across") goes on in
+ * the comment lines below it that open the same way ("// encapsulated contexts"): up to two of them, until a
+ * sentence ends, a line holds another marker, or the comment ends. A note on a line of code (`x = 1 // TODO: …`)
+ * or in prose is read on its own line only.
+ */
+/** A comment line of words (identifiers in backticks), without code's `=`, `:`, brackets or `;`. */
+const PROSE_LINE = /^[a-z][\w'’-]*(?:[\s,]+(?:`[^`]+`|[\w'’".-]+))*[.!?]?$/;
+
+function continued(body: string, lines: readonly string[], at: number, opener: string | null): string {
+  let text = body;
+  if (!opener || !text) return text;
+  for (let j = at + 1; j <= at + 2 && j < lines.length && !/[.!?:;)]$/.test(text); j++) {
+    const m = /^\s*(\/\/+|#+|\*|--)\s+(.*)$/.exec(lines[j]!);
+    // Prose only: commented-out code below a note (`# style_line = f"…"`, `// private _get(path) {`) is no part of it.
+    if (!m || m[1] !== opener || MARKER.test(lines[j]!) || !PROSE_LINE.test(m[2]!)) break;
+    text = `${text} ${cleanComment(m[2]!)}`;
+  }
+  return text;
 }
 
 function cleanComment(text: string): string {

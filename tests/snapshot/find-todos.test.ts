@@ -31,3 +31,28 @@ test('vendored, minified and binary paths are skipped without reading them', () 
   expect(todoSkipReason('assets/logo.png')).toBe('binary');
   expect(todoSkipReason('src/index.ts')).toBeNull();
 });
+
+// Round 5 (fastify at 2025-06-01): "Explore a central cache for all the schemas shared across in lib/reply.js".
+test('a note cut mid-sentence goes on in the comment lines below that continue it, and stops at a sentence end, another marker or commented-out code', () => {
+  const text = [
+    '  // TODO: Explore a central cache for all the schemas shared across',
+    '  // encapsulated contexts',
+    '  const x = 1',
+    '    # TODO: handle retries.',
+    '    # Not part of the note',
+    '// FIXME: flaky under load',
+    '// TODO: second note',
+    'const y = 2 // TODO: cache this',
+    '// and not this',
+    '    # TODO: consider setting the style only for the current program',
+    '    # style_line = f"zstyle menu select"',
+  ].join('\n');
+  expect(findTodos('lib/reply.js', text).map((t) => [t.line, t.text])).toEqual([
+    [1, 'Explore a central cache for all the schemas shared across encapsulated contexts'],
+    [4, 'handle retries.'],
+    [6, 'flaky under load'],
+    [7, 'second note'],
+    [8, 'cache this'],
+    [10, 'consider setting the style only for the current program'],
+  ]);
+});
