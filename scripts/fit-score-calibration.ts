@@ -14,12 +14,19 @@
  *
  * With --db, each packet's score-inputs.jsonl is first written from the store the
  * packet was made from: the heuristic's family of the same title and family id in
- * the packet's repository, and its ranking score (the calibration's input).
+ * the packet's repository, its ranking score and whether its title is loose (the
+ * calibration's inputs). A store whose families carry no `calibration_loose`
+ * (made before it, e.g. round 5's at 95e0d28) says it by its order: the loose
+ * families shown are the last `config.loose.found - config.loose.heldBack`.
+ *
+ * Rounds 2-4's score-inputs.jsonl carry no `loose` (their forecaster had no such
+ * notion): they are read as `loose: false`, for a check, never for a fit.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { wilsonInterval } from '../src/stats/wilson.js';
 import { calibrate, fitScoreCalibration, SCORE_CALIBRATION, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
 
@@ -48,7 +55,7 @@ export function loadLabelledFamilies(dir: string): LabelledFamily[] {
     const inputsFile = join(dir, repo, 'score-inputs.jsonl');
     if (!existsSync(inputsFile) || !existsSync(join(dir, repo, 'labels-1.jsonl'))) continue;
     const labels = new Map(readLines<{ blind: string; label: string }>(join(dir, repo, 'labels-1.jsonl')).map((l) => [l.blind, l.label]));
-    const inputs = new Map(readLines<{ blind: string; input: CalibrationInput }>(inputsFile).map((l) => [l.blind, l.input]));
+    const inputs = new Map(readLines<{ blind: string; input: { rank: number; loose?: boolean } }>(inputsFile).map((l) => [l.blind, { rank: l.input.rank, loose: l.input.loose ?? false }]));
     for (const key of readLines<{ blind: string; forecaster: string; rank: number; score: number }>(join(dir, repo, 'key.jsonl'))) {
       if (key.forecaster !== 'heuristic') continue;
       const input = inputs.get(key.blind);
@@ -72,7 +79,8 @@ export function reliability(families: readonly LabelledFamily[], score: (f: Labe
     .map(([bin, of]) => {
       const mean = of.reduce((a, f) => a + score(f), 0) / of.length;
       const strong = of.filter((f) => f.strong).length;
-      return { bin: `${(bin / 10).toFixed(1)}-${((bin + 1) / 10).toFixed(1)}`, families: of.length, mean, strong, observed: strong / of.length };
+      const interval = wilsonInterval(strong, of.length)!;
+      return { bin: `${(bin / 10).toFixed(1)}-${((bin + 1) / 10).toFixed(1)}`, families: of.length, mean, strong, observed: strong / of.length, low: interval.low, high: interval.high };
     });
 }
 
@@ -81,11 +89,15 @@ async function exportInputs(dir: string, db: string): Promise<void> {
   const store = new Database(db, { readonly: true });
   for (const repo of packetsOf(dir)) {
     const forecasts = store
-      .prepare("SELECT f.id FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster = 'heuristic' AND r.name = ?")
-      .all(repo) as { id: number }[];
+      .prepare("SELECT f.id, f.config FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster = 'heuristic' AND r.name = ?")
+      .all(repo) as { id: number; config: string }[];
     if (forecasts.length !== 1) throw new Error(`${db}: ${forecasts.length} heuristic forecasts of ${repo}, expected 1`);
     const rows = store.prepare('SELECT family_id, title, score, data FROM families WHERE forecast_id = ?').all(forecasts[0]!.id) as { family_id: string; title: string; score: number; data: string }[];
     const byTitle = new Map(rows.map((r) => [r.title, r]));
+    // Loose families are shown last (order.ts): the last found - heldBack of the forecast, for a store made before calibration_loose.
+    const { loose } = JSON.parse(forecasts[0]!.config) as { loose: { found: number; heldBack: number } };
+    const order = rows.map((r) => Number(r.family_id.slice(1))).sort((a, b) => a - b);
+    const firstLoose = order[order.length - (loose.found - loose.heldBack)] ?? Infinity;
     const titles = new Map(readLines<{ blind: string; title: string }>(join(dir, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
     const lines: string[] = [];
     for (const key of readLines<{ blind: string; forecaster: string; familyId: string; score: number }>(join(dir, repo, 'key.jsonl'))) {
@@ -94,7 +106,7 @@ async function exportInputs(dir: string, db: string): Promise<void> {
       if (!row || row.family_id !== key.familyId) throw new Error(`${repo}: ${key.blind} "${titles.get(key.blind)}" is not family ${key.familyId} of the store's forecast`);
       // The ranking score: the score the family carried before calibration (rank_score once calibrated).
       const components = (JSON.parse(row.data) as { score_components: Record<string, number> }).score_components;
-      const input: CalibrationInput = { rank: components.rank_score ?? row.score };
+      const input: CalibrationInput = { rank: components.rank_score ?? row.score, loose: components.calibration_loose !== undefined ? components.calibration_loose === 1 : Number(row.family_id.slice(1)) >= firstLoose };
       lines.push(JSON.stringify({ blind: key.blind, familyId: key.familyId, input }));
     }
     writeFileSync(join(dir, repo, 'score-inputs.jsonl'), lines.join('\n') + '\n');
@@ -104,8 +116,8 @@ async function exportInputs(dir: string, db: string): Promise<void> {
 
 function table(name: string, families: readonly LabelledFamily[], fitted: ScoreCalibration): string[] {
   const fmt = (rows: ReturnType<typeof reliability>) =>
-    rows.map((r) => `| ${r.bin} | ${r.families} | ${r.mean.toFixed(3)} | ${r.strong} | ${r.observed.toFixed(3)} | ${r.families >= 10 ? (Math.abs(r.observed - r.mean) <= 0.1 ? 'yes' : 'NO') : '(n<10)'} |`);
-  const head = ['| bin | families | mean score | strong | observed | within 10 pts |', '|---|---|---|---|---|---|'];
+    rows.map((r) => `| ${r.bin} | ${r.families} | ${r.mean.toFixed(3)} | ${r.strong} | ${r.observed.toFixed(3)} | ${r.low.toFixed(2)}-${r.high.toFixed(2)} | ${r.families >= 10 ? (Math.abs(r.observed - r.mean) <= 0.1 ? 'yes' : 'NO') : '(n<10)'} |`);
+  const head = ['| bin | families | mean score | strong | observed | Wilson 95% | within 10 pts |', '|---|---|---|---|---|---|---|'];
   return [
     `${name}, before (scores as labelled):`,
     ...head,

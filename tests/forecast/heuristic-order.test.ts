@@ -45,9 +45,12 @@ test('specific families are shown before every loose one, whatever their ranking
   // Once a loose family is shown, no specific one follows it.
   expect(loose.slice(loose.indexOf(true)).every(Boolean), titles).toBe(true);
   expect(all[0]!.title, titles).toMatch(/^Fix quoted string parsing with .* in src\/lexer/);
-  // By score alone a loose line would lead: the ordering moved it, the score is its own.
-  const best = Math.max(...all.filter((f) => LOOSE.test(f.title)).map((f) => f.score));
-  expect(best, titles).toBeGreaterThan(all[0]!.score);
+  // By ranking score alone a loose line would lead: the ordering moved it, the ranking score is its own.
+  const best = Math.max(...all.filter((f) => LOOSE.test(f.title)).map((f) => f.score_components.rank_score!));
+  expect(best, titles).toBeGreaterThan(all[0]!.score_components.rank_score!);
+  // The calibrated score reads the loose title (backtest/calibration.ts): below every specific family's, as the order says.
+  for (const f of all) expect(f.score_components.calibration_loose, f.title).toBe(LOOSE.test(f.title) ? 1 : 0);
+  expect(Math.max(...all.filter((f) => LOOSE.test(f.title)).map((f) => f.score))).toBeLessThan(Math.min(...all.filter((f) => !LOOSE.test(f.title)).map((f) => f.score)));
 });
 
 test('at most maxLoose loose families are shown (default 2), after the specific ones, with their scores unchanged', async () => {

@@ -111,16 +111,16 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         // Or one of its changes with the finished series' own words in the title ("Extend rejection macros …" after every rejection uses them).
         if (cited > 0 && finished.some((s) => s.changes.some((c) => text.focusRefs.includes(c.ref)) && statesSeries(s, text.title))) continue;
         perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
-        const score = scoreStream(record, stream);
+        const score = scoreStream(record, stream, !text.specific);
         drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
       const pendingDropped: Record<string, number> = {};
       for (const c of choosePending(passing, names, options.maxPerAnchor, pendingDropped)) {
         const rank = PENDING_RATES[c.kind] ?? 0.15;
-        const score = calibrate({ rank });
-        const why = `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
-        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, ...calibrationComponents({ rank }) };
+        const score = calibrate({ rank, loose: false });
+        const why = `${calibrationWhy({ rank, loose: false })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
+        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, ...calibrationComponents({ rank, loose: false }) };
         drafts.push({ rank, score, title: c.title, kind: c.kind, specific: true, refs: c.scored.cluster.members.map((m) => m.ref), render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score, components, why }, c.text)! });
       }
       // Pending work stated in one place (known failures, missing support, deprecations by target): a task each, unless a family above cites it.
@@ -131,9 +131,9 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const words = taskWords(w.title);
         if (w.rows.some((r) => cited.has(r.ref)) || drafts.some((d) => d.refs && overlap(words, taskWords(d.title)) >= 0.6)) continue;
         const rank = STATED_RATES[w.signal];
-        const score = calibrate({ rank });
-        const why = `${calibrationWhy({ rank })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated by a ${w.signal} signal (docs/forecast.md).`;
-        const components = { pending_rate: rank, [`stated_${w.signal}`]: 1, stated_rows: w.rows.length, ...calibrationComponents({ rank }) };
+        const score = calibrate({ rank, loose: false });
+        const why = `${calibrationWhy({ rank, loose: false })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated by a ${w.signal} signal (docs/forecast.md).`;
+        const components = { pending_rate: rank, [`stated_${w.signal}`]: 1, stated_rows: w.rows.length, ...calibrationComponents({ rank, loose: false }) };
         drafts.push({ rank, score, title: w.title, kind: 'pending', specific: true, render: (id) => renderStated(w, id, { score, components, why }) });
       }
       drafts.sort((a, b) => b.rank - a.rank || compareText(a.title, b.title));
