@@ -29,11 +29,14 @@ test('the next round under the calibration moves tasks toward the frontier famil
   const next = demo.nextRound.synthesis;
   const per = (f: string) => next.tasks.filter((t) => t.familyId === f).length;
   // The never family (F2) is steered easier and the always family (F4) harder; frontier families keep their level.
-  // Bugfix (F1 alone) and feature (F2 alone) take most of the ten: refactor's share is split over F3, F4 and F5.
-  expect(['F1', 'F2', 'F3', 'F4', 'F5'].map(per)).toEqual([4, 3, 1, 1, 1]);
-  expect(next.tasks.map((t) => t.allocation.steer)).toEqual(['keep', 'keep', 'keep', 'keep', 'easier', 'easier', 'easier', 'keep', 'harder', 'keep']);
+  // Bugfix (F1 alone) and feature (F2 alone) take most of the ten: refactor's 3 are split over F3, F4 and F5 by
+  // learnability x score x label weight: F3 .6667 x .175 = .117, F4 (always, the loose FAQ page) .3333 x .072 = .024,
+  // F5 (loose) .6667 x .072 = .048 of .189 -> 1.86, .38, .76 -> floors 1, 0, 0; the two left to F3 (.86) and F5 (.76).
+  // The always family, scored as a loose title (backtest/calibration.ts), gets none.
+  expect(['F1', 'F2', 'F3', 'F4', 'F5'].map(per)).toEqual([4, 3, 2, 0, 1]);
+  expect(next.tasks.map((t) => t.allocation.steer)).toEqual(['keep', 'keep', 'keep', 'keep', 'easier', 'easier', 'easier', 'keep', 'keep', 'keep']);
   expect(next.tasks.filter((t) => t.familyId === 'F2').every((t) => t.allocation.steer === 'easier')).toBe(true);
-  expect(next.tasks.filter((t) => t.familyId === 'F4').every((t) => t.allocation.steer === 'harder')).toBe(true);
+  expect(next.tasks.filter((t) => t.familyId === 'F4')).toEqual([]);
   expect(next.config).toMatchObject({ calibration: demo.calibration.id });
 });
 
@@ -49,9 +52,11 @@ test("the named queries give the report's calibration figures, and the report sh
     expect(families.map((f) => [f.family, f.frontier_share, f.steer, f.previous_tasks, f.next_tasks, f.next_synthesis, f.next_made])).toEqual([
       ['F1', 1, 'keep', 1, 2, demo.nextRound.id, 4],
       ['F2', 0, 'easier', 1, 2, demo.nextRound.id, 3],
-      ['F3', 1, 'keep', 1, 0, demo.nextRound.id, 1],
-      ['F4', 0, 'harder', 1, 0, demo.nextRound.id, 1],
-      ['F5', 1, 'keep', 1, 1, demo.nextRound.id, 1],
+      // next_tasks, the plan at the round's 5: shares .3925, .341, .2664 -> 1.96, 1.70, 1.33 -> 1, 1, 1 and the two left to
+      // bugfix and feature; refactor's one to F3 (weight .117 against .024 and .048). next_made: the ten above.
+      ['F3', 1, 'keep', 1, 1, demo.nextRound.id, 2],
+      ['F4', 0, 'harder', 1, 0, demo.nextRound.id, 0],
+      ['F5', 1, 'keep', 1, 0, demo.nextRound.id, 1],
     ]);
     const tasks = runNamedQuery(store, 'calibration_tasks');
     expect(tasks.map((t) => t.pass_rate)).toEqual([0.8, 0, 0.8, 1, 0.8]);
