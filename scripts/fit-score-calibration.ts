@@ -4,6 +4,7 @@
  *
  *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev2 [--check eval/families/heldout2 ...] [--json]
  *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/<set> --db STORE     # (re)write score-inputs.jsonl
+ *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev5 --loro [--check ...]  # compare candidate maps
  *
  * Fits on the heuristic's families of --dir (their primary labels, labels-1.jsonl,
  * and their calibration inputs, score-inputs.jsonl), then prints the constants
@@ -19,6 +20,12 @@
  * (made before it, e.g. round 5's at 95e0d28) says it by its order: the loose
  * families shown are the last `config.loose.found - config.loose.heldBack`.
  *
+ * With --loro, each candidate map (CANDIDATES: what the inputs allow) is scored
+ * left-one-repository-out on --dir (log loss and Brier of each family predicted
+ * by the map fitted on the other repositories), the selector for the shipped
+ * form; the --check sets' log loss of the map fitted on all of --dir is printed
+ * beside it, to read after choosing.
+ *
  * Rounds 2-4's score-inputs.jsonl carry no `loose` (their forecaster had no such
  * notion): they are read as `loose: false`, for a check, never for a fit.
  */
@@ -26,6 +33,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { fitLogistic, dot, logit, sigmoid } from '../src/stats/logistic.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
 import { calibrate, fitScoreCalibration, SCORE_CALIBRATION, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
@@ -129,11 +137,51 @@ function table(name: string, families: readonly LabelledFamily[], fitted: ScoreC
   ];
 }
 
+/** Candidate maps for --loro: features of a family's calibration inputs (the intercept is implied). */
+export const CANDIDATES: Record<string, (input: CalibrationInput) => number[]> = {
+  constant: () => [],
+  'logit(rank)': (i) => [logit(i.rank)],
+  loose: (i) => [i.loose ? 1 : 0],
+  'logit(rank) + loose': (i) => [logit(i.rank), i.loose ? 1 : 0],
+};
+
+/** Log loss and Brier score of predictions [p, strong]. */
+function losses(preds: readonly [number, boolean][]): { logLoss: number; brier: number } {
+  const n = preds.length;
+  return {
+    logLoss: -preds.reduce((a, [p, y]) => a + Math.log(y ? p : 1 - p), 0) / n,
+    brier: preds.reduce((a, [p, y]) => a + (p - (y ? 1 : 0)) ** 2, 0) / n,
+  };
+}
+
+/** Each candidate left-one-repository-out on `fit`, and fitted on all of it against each check set. */
+export function compareCandidates(fit: readonly LabelledFamily[], checks: readonly (readonly LabelledFamily[])[] = []) {
+  return Object.entries(CANDIDATES).map(([name, features]) => {
+    const train = (rows: readonly LabelledFamily[]) => fitLogistic(rows.map((f) => ({ x: features(f.input), y: f.strong ? 1 : 0 })), { l2: SCORE_CALIBRATION.l2 });
+    const predict = (w: number[], f: LabelledFamily): [number, boolean] => [sigmoid(dot(w, [1, ...features(f.input)])), f.strong];
+    const loro: [number, boolean][] = [];
+    for (const repo of [...new Set(fit.map((f) => f.repo))]) {
+      const w = train(fit.filter((f) => f.repo !== repo));
+      loro.push(...fit.filter((f) => f.repo === repo).map((f) => predict(w, f)));
+    }
+    const all = train(fit);
+    return { name, loro: losses(loro), checks: checks.map((c) => losses(c.map((f) => predict(all, f)))) };
+  });
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dir: { type: 'string' }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { dir: { type: 'string' }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' }, loro: { type: 'boolean' } } });
   if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--check <set> ...] [--db STORE] [--json]');
   if (values.db) await exportInputs(values.dir, values.db);
   const fit = loadLabelledFamilies(values.dir);
+  if (values.loro) {
+    const checks = (values.check ?? []).map(loadLabelledFamilies);
+    console.log(`| map | ${values.dir} left-one-repo-out log loss | Brier | ${(values.check ?? []).map((c) => `${c} log loss (fitted on ${values.dir})`).join(' | ')} |`);
+    for (const c of compareCandidates(fit, checks)) {
+      console.log(`| ${c.name} | ${c.loro.logLoss.toFixed(4)} | ${c.loro.brier.toFixed(4)} | ${c.checks.map((x) => x.logLoss.toFixed(4)).join(' | ')} |`);
+    }
+    return;
+  }
   const fitted = fitScoreCalibration(fit.map((f) => ({ input: f.input, strong: f.strong })));
   if (values.json) {
     console.log(JSON.stringify(fitted, null, 2));
