@@ -11,18 +11,17 @@ beforeAll(async () => {
 });
 
 test('families and categories are summed from their tasks, and steered by where the tasks fell', () => {
-  // The demo's round of 6 makes 6 tasks over its five families: categories by the forecast's mix (1, 1, 3 of 5: 1.2,
-  // 1.2, 3.6 -> 1, 1, 4), refactor's 4 by score (F3 .175; F4, the FAQ page, and F5 loose titles, .072 each: 2.19, .90,
-  // .90 -> 2, 0, 0, the two left to F4 and F5), so one each and two for F3, in task order F1, F2, F3, F3, F4, F5
-  // (OUTCOMES by position): F1 (bugfix) always, F2 (feature) never, F3 (refactor) two frontier, F4 undetermined, F5 untested.
+  // The demo's validated families are F1 (bugfix), F2 (feature) and F3 (refactor): the act-and-area F4 and F5 are
+  // rejected (direction-v8). The forecast's mix is bugfix 1, feature 1, refactor 3 of 5, so the round of 6 gives 1.2,
+  // 1.2, 3.6 -> floors 1, 1, 3 and the one left to refactor (.6): task order F1, F2, F3, F3, F3, F3 (OUTCOMES by
+  // position): F1 always, F2 never, F3 two frontier, one undetermined and one untested.
   expect(calibration.families.map((f: any) => [f.family, f.category, f.bands.never, f.bands.frontier, f.bands.always, f.frontier_share, f.learnability, f.steer])).toEqual([
     ['F1', 'bugfix', 0, 0, 1, 0, 0.3333, 'harder'], // (0 + 1) / (1 + 2); always >= never
     ['F2', 'feature', 1, 0, 0, 0, 0.3333, 'easier'], // never > always
-    ['F3', 'refactor', 0, 2, 0, 1, 0.75, 'keep'], // (2 + 1) / (2 + 2)
-    ['F4', 'refactor', 0, 0, 0, null, 0.5, 'keep'], // the undetermined task is not banded: (0 + 1) / (0 + 2)
-    ['F5', 'refactor', 0, 0, 0, null, 0.5, 'keep'], // nothing banded: (0 + 1) / (0 + 2)
+    ['F3', 'refactor', 0, 2, 0, 1, 0.75, 'keep'], // the undetermined and untested tasks are not banded: (2 + 1) / (2 + 2)
   ]);
-  expect(calibration.families.map((f: any) => [f.attempts, f.resolved, f.pass_rate])).toEqual([[4, 4, 1], [4, 0, 0], [8, 3, 0.375], [1, 1, 1], [0, 0, null]]);
+  // F3: 4 + 4 + 1 + 0 attempts, 2 + 1 + 1 resolved.
+  expect(calibration.families.map((f: any) => [f.attempts, f.resolved, f.pass_rate])).toEqual([[4, 4, 1], [4, 0, 0], [9, 4, 0.4444]]);
 });
 
 test('the next round blends window prevalence with the frontier steer, half and half, as docs/calibrate.md says', () => {
@@ -38,15 +37,12 @@ test('the next round blends window prevalence with the frontier steer, half and 
   }
   // Window prevalence 7/19, 9/19, 3/19: bugfix .5 x .3684 + .5 x .3333 / 1.4167 = .3019, feature .3545, refactor .3437.
   // Hamilton over 6 tasks: bugfix 1.811, feature 2.127, refactor 2.062 -> floors 1, 2, 2; the one left to the largest
-  // remainder, bugfix (.811). Refactor's 2 by learnability x score x label weight: F3 .75 x .175 = .131, F4 .5 x
-  // .072 = .036, F5 .5 x .072 = .036 -> 1.29, .35, .35 -> floors 1, 0, 0; the one left to F4 (the tie to the earlier).
+  // remainder, bugfix (.811). Refactor's 2 all go to F3, its one family.
   expect(cats.map((c: any) => c.share)).toEqual([0.3019, 0.3545, 0.3437]);
   expect(calibration.next_allocation.map((n: any) => [n.family, n.previous, n.tasks, n.change, n.steer])).toEqual([
     ['F1', 1, 2, 1, 'harder'],
     ['F2', 1, 2, 1, 'easier'],
-    ['F3', 2, 1, -1, 'keep'],
-    ['F4', 1, 1, 0, 'keep'],
-    ['F5', 1, 0, -1, 'keep'], // allocated 1 last round, no attempt
+    ['F3', 4, 2, -2, 'keep'],
   ]);
 });
 
@@ -54,16 +50,15 @@ test('synthesize --calibration allocates by the plan: the same split for the rou
   const id = String(calibration.calibration.id);
   const next = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD', '--calibration', id]);
   expect(next.synthesis.total).toBe(6);
-  expect(next.tasks.map((t: any) => t.familyId)).toEqual(['F1', 'F1', 'F2', 'F2', 'F3', 'F4']);
+  expect(next.tasks.map((t: any) => t.familyId)).toEqual(['F1', 'F1', 'F2', 'F2', 'F3', 'F3']);
   expect(next.tasks[0].allocation).toMatchObject({ calibrationId: Number(id), steer: 'harder', categoryShare: 0.302, categoryTasks: 2 });
   expect(next.tasks[2].allocation).toMatchObject({ steer: 'easier', categoryShare: 0.354, categoryTasks: 2 });
   expect(next.tasks[4].allocation).toMatchObject({ steer: 'keep', categoryTasks: 2 });
   // 10 tasks: 3.019, 3.545, 3.437 -> floors 3, 3, 3; the one left to the largest remainder, feature (.545) -> 3, 4, 3.
   const ten = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD', '--calibration', id, '--total', '10']);
   const per = (fam: string) => ten.tasks.filter((t: any) => t.familyId === fam).length;
-  // Refactor's 3 by the weights above (.131, .036, .036 of .203): 1.94, .53, .53 -> floors 1, 0, 0; the two left to
-  // the largest remainders, F3 (.94) and F4 (.53, the tie to the earlier) -> 2, 1, 0.
-  expect([per('F1'), per('F2'), per('F3'), per('F4'), per('F5')]).toEqual([3, 4, 2, 1, 0]);
+  // Refactor's 3 all to F3.
+  expect([per('F1'), per('F2'), per('F3')]).toEqual([3, 4, 3]);
 });
 
 test('a calibration of another validation, or none, is refused with one line', async () => {

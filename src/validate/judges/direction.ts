@@ -4,7 +4,7 @@ import { workKind } from '../../sources/work-kind.js';
 import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import { pendingMatch, pendingReading, pendingTask, type PendingReading, type PendingTask } from './pending.js';
-import { cutList, isVagueTitle, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
+import { actAndArea, cutList, isVagueTitle, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
@@ -49,9 +49,10 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * one-piece title's object in its area, or editing the file its title names,
  * does the work; direction-v6: a symbol from the diff only where the diff
  * defines it, src/git/added-identifiers.ts definedIdentifiers; direction-v7:
- * a pending-work family's direction is its task, pending.ts).
+ * a pending-work family's direction is its task, pending.ts; direction-v8: an
+ * act-and-area title is related to a change only by the docs page it names, vagueness.ts actAndArea).
  */
-export const DIRECTION_RULES = 'direction-v7';
+export const DIRECTION_RULES = 'direction-v8';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -83,6 +84,14 @@ export interface FamilyDirection {
   namedFiles: ReadonlySet<string>;
   /** The pending task its title states ("Drop support for Python 3.8", "Remove `x` deprecated for removal in 9.0"; pending.ts), or null. */
   pending: PendingTask | null;
+  /**
+   * Its title is an act and an area only ("Fix the next reported defects in src/x", "Extend the README page in
+   * README.md"; vagueness.ts actAndArea): no shared file, word or symbol relates a change to it, only doing the
+   * piece of work its title names: an entry on the docs page it names by a name of two or more words (namedPages).
+   */
+  actArea: boolean;
+  /** Those of namedFiles that are documentation pages (a list page the title names: `projects_using_cobra`). */
+  namedPages: ReadonlySet<string>;
 }
 
 /** What of a later change a direction can rest on, computed once per change. */
@@ -219,9 +228,11 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
   const vague = (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title);
   const objects = vague ? [] : titleObjects(family.title);
+  const titled = namedFiles(family, objectPhrases(family.title, objects));
+  const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
     words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), objects,
-    namedFiles: namedFiles(family, objectPhrases(family.title, objects)), pending: pendingTask(family.title),
+    namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
   };
 }
 
@@ -338,6 +349,7 @@ export function sharedDirection(
 ): SharedDirection {
   if (i.notWork !== null) return NO_DIRECTION;
   if (f.pending !== null) return pendingDirection(f.pending, i);
+  if (f.actArea) return actAreaDirection(f, i, pair.agrees);
   const agrees = pair.agrees;
   const evidence: string[] = [];
   // Once per pair: no array unless something is shared.
@@ -400,6 +412,19 @@ function pendingDirection(task: PendingTask, i: ItemDirection): SharedDirection 
   if (match === 'does') return { holds: true, named: true, evidence: [`does its pending task: ${what}`], plain: true, does: true };
   const line = task.kind === 'removal' ? `names \`${task.symbol}\`` : `changes the ${task.runtime} versions`;
   return { holds: true, named: true, evidence: [`continues its pending task's line: ${line}`], plain: false, does: false };
+}
+
+/**
+ * An act-and-area family's direction (GUIDE.md's second reading): a change of its kind in its area is the same kind of
+ * work in the same area, whatever file, word or symbol it shares. Only an entry on the docs page its title names by a
+ * name of two or more words does its work (GUIDE.md's first reading: "Document the projects using cobra in
+ * projects_using_cobra.md" predicts exactly that list's entries).
+ */
+function actAreaDirection(f: FamilyDirection, i: ItemDirection, agrees: boolean | null): SharedDirection {
+  if (agrees === false && !i.noCode) return NO_DIRECTION;
+  const file = common(f.namedPages, (n) => i.files.has(n));
+  if (file.length === 0) return NO_DIRECTION;
+  return { holds: true, named: false, evidence: [`edits ${file.slice(0, 2).map((n) => `\`${n}\``).join(', ')}, which its title names`], plain: true, does: true };
 }
 
 const NONE: never[] = [];

@@ -174,3 +174,44 @@ export function strongKind(agrees: boolean | null, direction: { plain: boolean }
 export function directionSignals(agrees: boolean | null, direction: { holds: boolean; named: boolean; plain: boolean; does: boolean }) {
   return { agrees: strongKind(agrees, direction), direction: direction.holds, named: direction.named, does: direction.does };
 }
+
+/** Nouns that name a place of work, a kind of file or an open-ended stream of it: with an act they say where, not what. */
+const AREA_NOUNS: ReadonlySet<string> = new Set(
+  `page pages section sections workflow workflows ci action actions github example examples documentation docs doc readme
+  guide config configuration suite capability capabilities requested reported restructuring`.split(/\s+/),
+);
+
+/** Words that only point: "the", "a", "its". */
+const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'its', 'all', 'every']);
+
+/**
+ * Whether a title is an act and an area only (GUIDE.md's second reading; issue 16): after its act, with the path
+ * and the area phrase that carries it cut, every word is a generic word of work, a noun of a place of work
+ * ("page", "workflow", "examples", "tests") or a word of the area's own name — "Fix the next reported defects in
+ * src/x", "Add the next requested capability in x.py", "Continue restructuring x.py", "Update the CI workflow in
+ * ci.yml", "Extend the tests in tests/", "Extend the README page in README.md", "Extend URL parsing in
+ * _urlparse.py". Such a title names the place, not a piece of work in it: a change of its kind there is the same
+ * kind in the same area. A title that lists words ("…: a, b") or names an identifier or an issue is not one.
+ * `paths` are the family's own paths; the title's own paths count too.
+ */
+export function actAndArea(title: string, paths: readonly string[]): boolean {
+  if (/(?:^|[\s(])#\d{1,6}\b/.test(title) || PAREN_ITEMS.test(title)) return false;
+  const { head, listed } = cutList(title);
+  if (listed) return false;
+  const tokens = head.split(/\s+/).map((w) => w.replace(/[,;:.]+$/, '')).filter(Boolean);
+  const own = [...paths, ...tokens.filter((w) => PATH.test(w) && !IDENTIFIER.test(w))].flatMap((p) => p.toLowerCase().split('/')).map((p) => p.replace(/[^a-z]/g, '')).filter((p) => p.length >= 2);
+  const [, ...rest] = workWords(head);
+  const words = rest.filter((w) => !DETERMINERS.has(w.toLowerCase()));
+  if (words.length === 0) return false;
+  return words.every((w) => {
+    if (IDENTIFIER.test(w) || !/^[A-Za-z][A-Za-z-]*$/.test(w)) return false;
+    const lower = w.toLowerCase();
+    if (GENERIC.has(lower) || AREA_NOUNS.has(lower)) return true;
+    // A word of the area's own name: "README" for README.md, "URL parsing" for _urlparse.py, "third party packages" for third-party-packages.md.
+    const s = stem(lower).replace(/[^a-z]/g, '');
+    return s.length >= 3 && own.some((p) => p.includes(s));
+  });
+}
+
+/** A title ending in a list of what it covers: "… (a, b, c)". */
+const PAREN_ITEMS = /\(([^()]*,[^()]*)\)\s*$/;
