@@ -5,14 +5,16 @@
  * - the third labeller's (eval/results/label-set-adjudication-L12.jsonl)
  *   where it adjudicated the family: the families the pair labels and the
  *   family labels disagree on, and the vague families the pair labels call
- *   strong (scripts/label-set-conflicts.ts);
+ *   strong (scripts/label-set-conflicts.ts); and, for round 5, the families
+ *   its second labeller (L29) labelled otherwise than the primary one
+ *   (eval/results/round5-adjudication-J16.jsonl);
  * - else its primary family label in eval/families/{dev,heldout,dev2,heldout2};
  * - else (judge-eval only: families with pair labels alone) the best of its
  *   pair labels, as before.
  * Writes eval/families/settled.jsonl; `judge-eval --settled` and
  * `scripts/score-family-labels.ts --settled` read it.
  *
- *   npx tsx scripts/settled-labels.ts [--adjudication FILE] [--out FILE]
+ *   npx tsx scripts/settled-labels.ts [--adjudication FILE ...] [--out FILE]
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +23,7 @@ import { readLines } from './jsonl.js';
 
 const { values } = parseArgs({
   options: {
-    adjudication: { type: 'string', default: 'eval/results/label-set-adjudication-L12.jsonl' },
+    adjudication: { type: 'string', multiple: true, default: ['eval/results/label-set-adjudication-L12.jsonl', 'eval/results/round5-adjudication-J16.jsonl'] },
     out: { type: 'string', default: 'eval/families/settled.jsonl' },
   },
 });
@@ -55,11 +57,19 @@ for (const set of SETS) {
   }
 }
 
+// An adjudication may settle a family of a later round: its title is read from that round's set (its label is not).
+for (const set of readdirSync('eval/families').filter((s) => !SETS.includes(s) && /^(dev|heldout)\d*$/.test(s))) {
+  const root = join('eval/families', set);
+  for (const repo of readdirSync(root).filter((r) => existsSync(join(root, r, 'families.jsonl')))) {
+    for (const f of readLines<{ blind: string; title: string }>(join(root, repo, 'families.jsonl'))) titles.set(`${set}/${f.blind}`, f.title);
+  }
+}
+
 let adjudicated = 0;
-for (const a of readLines<Adjudication>(values.adjudication)) {
+for (const a of values.adjudication.flatMap((file) => readLines<Adjudication>(file).map((line) => ({ ...line, file })))) {
   // Lines of a family set name its blind id; lines of a pair set name the family's title.
   const title = a.set === 'pairs' || a.set === 'heldout-pairs' ? a.blind : titles.get(`${a.set}/${a.blind}`);
-  if (title === undefined) throw new Error(`${values.adjudication}: no family ${a.set}/${a.blind}`);
+  if (title === undefined) throw new Error(`${a.file}: no family ${a.set}/${a.blind}`);
   settled.set(keyOf(a.repo, title), { repo: a.repo, title, label: a.label, strong: a.strong, related: a.related, from: a.labeller });
   adjudicated++;
 }
