@@ -74,3 +74,14 @@ test('an act-and-area family naming a docs list page is strong for an entry adde
     expect([judge.name, verdicts[0]!.label, verdicts[0]!.reason]).toEqual([judge.name, 'strong', expect.stringContaining('which its title names')]);
   }
 });
+
+test('a title stating missing support is not continued by a change sharing one word of it', async () => {
+  // typer's "Support list types with complex sub-types in typer/main.py" (round 5: people rejected) was related to
+  // "Avoid the unnecessary import of `typing_extensions`" by "shares types" alone (the one-rare-word direction).
+  const support = family('F4', 'Support list types with complex sub-types in typer/main.py', ['typer/main.py'], 'List parameters whose items are complex sub-types are supported.');
+  const imports = item('pr#1048', 'feat: avoid the unnecessary import of typing_extensions for newer types', ['typer/main.py'], 'Imports Annotated from typing on newer Python versions.');
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [support], later: [imports, ...FILLER] });
+    expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+  }
+});

@@ -92,6 +92,12 @@ export interface FamilyDirection {
   actArea: boolean;
   /** Those of namedFiles that are documentation pages (a list page the title names: `projects_using_cobra`). */
   namedPages: ReadonlySet<string>;
+  /**
+   * Its title states missing work: "Support X", "Implement X", "Make X …" (a statement of missing support or a known
+   * failure). Its object is the work, so one word of it shared is no direction: "Support list types with complex
+   * sub-types" is not continued by a change that only "shares types".
+   */
+  stated: boolean;
 }
 
 /** What of a later change a direction can rest on, computed once per change. */
@@ -233,8 +239,12 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   return {
     words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), objects,
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
+    stated: STATED.test(family.title),
   };
 }
+
+/** A title stating missing work (FamilyDirection.stated). */
+const STATED = /^(support|implement|make)\s/i;
 
 /** A test file or module's name: `test_termui`, `integration_tests`, `command_test`, `test` (not an API: `test.extend`). It says where, not what. */
 const TEST_NAME = /^tests?$|^tests?[_-]|[_-]tests?$/;
@@ -374,7 +384,7 @@ export function sharedDirection(
       (words.length === 1 && acts.length > 0) ||
       // One specific object, done the same way, in the family's area: "fix crash when parsing nested quotes" for
       // "Parser fails on quotes inside quoted strings". Not a typo or docs pass over the same words.
-      (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording);
+      (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording && !f.stated);
   }
   if (phrase) evidence.push(acts.length > 0 && words.length > 0 ? `both ${acts[0]} ${words.slice(0, 3).join(', ')}` : `shares ${words.slice(0, 4).join(', ')}${words.length > 4 ? ` +${words.length - 4}` : ''}`);
   const named = symbols.length > 0 || inDiff.length > 0 || issues.length > 0;
