@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import type { TaskFamily } from '../../src/family/model.js';
 import { loadWordTable } from '../../src/text/glove/cache.js';
 import type { Judge } from '../../src/validate/judge.js';
+import { pendingTask } from '../../src/validate/judges/pending.js';
 import { actAndArea } from '../../src/validate/judges/vagueness.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
@@ -83,5 +84,26 @@ test('a title stating missing support is not continued by a change sharing one w
   for (const judge of judges) {
     const { verdicts } = await judge.judge({ families: [support], later: [imports, ...FILLER] });
     expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+  }
+});
+
+test('a removal a TODO states is a pending task: by its unquoted name, or by its file when it names none', async () => {
+  expect(pendingTask('Remove shell_complete in a future version in typer/core.py')).toEqual({ kind: 'removal', symbol: 'shell_complete' });
+  expect(pendingTask('Remove the code, deprecated for removal in the future release in httpx/_urls.py')).toEqual({ kind: 'unnamed-removal' });
+  expect(pendingTask('Remove the duplicated configs in .github/workflows/test-multiple-versions.yml')).toBeNull();
+  // typer (round 5, people rejected): a fix whose diff defines `shell_complete` does not remove it; httpx (people
+  // strong): "escalate deprecations" removes definitions in httpx/_urls.py.
+  const todo = family('F5', 'Remove shell_complete in a future version in typer/core.py', ['typer/core.py'], 'shell_complete is removed as the TODO says.');
+  const unnamed = family('F6', 'Remove the code, deprecated for removal in the future release in httpx/_urls.py', ['httpx/_urls.py'], 'The code are removed as its notice announces.');
+  const path = item('pr#1138', 'Ensure that autocompletion works for Path arguments/options', ['typer/core.py', 'typer/models.py'], 'Fix autocompletion of Path arguments.');
+  const escalate = item('pr#3319', 'Introduce new SSLContext API & escalate deprecations.', ['httpx/_urls.py', 'httpx/_config.py'], 'Deprecated arguments now raise.');
+  const added = { 'pr#1138': ['shell_complete'], 'pr#3319': ['removed:raw', 'removed:rawurl'] };
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [todo, unnamed], later: [path, escalate, ...FILLER], added });
+    expect(verdicts.map((v) => [judge.name, v.familyId, v.label])).toEqual([
+      [judge.name, 'F5', 'rejected'],
+      [judge.name, 'F6', 'strong'],
+    ]);
+    expect(verdicts[1]!.reason).toContain('does its pending task: removes `raw`');
   }
 });

@@ -358,7 +358,7 @@ export function sharedDirection(
   words: readonly string[] = sharedWords(f.words, i.words),
 ): SharedDirection {
   if (i.notWork !== null) return NO_DIRECTION;
-  if (f.pending !== null) return pendingDirection(f.pending, i);
+  if (f.pending !== null) return pendingDirection(f.pending, i, pair.touches);
   if (f.actArea) return actAreaDirection(f, i, pair.agrees);
   const agrees = pair.agrees;
   const evidence: string[] = [];
@@ -414,13 +414,14 @@ export function sharedDirection(
  * version, removes that deprecated name), related for one continuing its line (another version of the same runtime,
  * or the deprecated name used otherwise), else none: the file or loose words it shares are area.
  */
-function pendingDirection(task: PendingTask, i: ItemDirection): SharedDirection {
+function pendingDirection(task: PendingTask, i: ItemDirection, touches: boolean): SharedDirection {
   const names = (s: string) => i.identifiers.has(s) || new RegExp(`(^|[^\\w])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`).test(i.text);
-  const match = pendingMatch(task, i.pending, names);
+  // A removal of no name is done by a change in its file that removes definitions and says it removes or deprecates.
+  const match = pendingMatch(task, i.pending, names, touches && (i.pending.removes || /deprecat/.test(i.text)));
   if (match === null) return NO_DIRECTION;
-  const what = task.kind === 'removal' ? `removes \`${task.symbol}\`` : `${task.act === 'drop' ? 'drops' : 'adds'} ${task.runtime} ${task.version}`;
+  const what = task.kind === 'unnamed-removal' ? `removes ${[...i.pending.removed].slice(0, 2).map((n) => `\`${n}\``).join(', ')} and edits its file` : task.kind === 'removal' ? `removes \`${task.symbol}\`` : `${task.act === 'drop' ? 'drops' : 'adds'} ${task.runtime} ${task.version}`;
   if (match === 'does') return { holds: true, named: true, evidence: [`does its pending task: ${what}`], plain: true, does: true };
-  const line = task.kind === 'removal' ? `names \`${task.symbol}\`` : `changes the ${task.runtime} versions`;
+  const line = task.kind === 'removal' ? `names \`${task.symbol}\`` : task.kind === 'runtime' ? `changes the ${task.runtime} versions` : 'removes a definition';
   return { holds: true, named: true, evidence: [`continues its pending task's line: ${line}`], plain: false, does: false };
 }
 

@@ -17,7 +17,9 @@ export type RuntimeAct = 'drop' | 'add';
 /** A pending task a family's title states. */
 export type PendingTask =
   | { kind: 'runtime'; act: RuntimeAct; runtime: string; version: string }
-  | { kind: 'removal'; symbol: string };
+  | { kind: 'removal'; symbol: string }
+  /** A removal its title names no symbol of ("Remove the code, deprecated for removal in the future release in x.py"): done by removing definitions in its file. */
+  | { kind: 'unnamed-removal' };
 
 /** What a later change did to runtimes and definitions, read once per change. */
 export interface PendingReading {
@@ -58,6 +60,10 @@ const ADD_ACT = /\b(add\w*|support\w*|test\w* (?:on|with|against)|enabl\w*|inclu
 export function pendingTask(title: string): PendingTask | null {
   const removal = /^remove\s+`([^`]+)`[^.]*\bdeprecated\b/i.exec(title);
   if (removal) return { kind: 'removal', symbol: removal[1]!.replace(/\(\)$/, '').toLowerCase() };
+  // A TODO's removal: "Remove shell_complete in a future version" (a name, unquoted, and when), or one of no name.
+  const future = /^remove\s+`?([A-Za-z_][\w.]*[_.][\w.]*)`?\s+(?:in|at|with|for)\s+(?:a|the)\s+(?:future|next)\b/i.exec(title);
+  if (future) return { kind: 'removal', symbol: future[1]!.toLowerCase() };
+  if (/^remove\s+the\s+(?:code|deprecated code|deprecated names?)\b[^.]*\bdeprecated\b/i.test(title)) return { kind: 'unnamed-removal' };
   const drop = new RegExp(String.raw`^(?:drop|remove|end)\s+(?:support\s+for\s+)?${RUNTIME_WORD}\s+${VERSION}\b`, 'i').exec(title);
   if (drop) return { kind: 'runtime', act: 'drop', runtime: runtimeName(drop[1]!)!, version: drop[2]! };
   const add = new RegExp(String.raw`^(?:add|support|test\s+on)\s+(?:support\s+for\s+)?${RUNTIME_WORD}\s+${VERSION}\b`, 'i').exec(title);
@@ -93,7 +99,8 @@ export function pendingReading(item: WorkItem, diff: readonly string[]): Pending
 }
 
 /** How a change stands to a family's pending task: it does the task, continues its line (related), or neither. */
-export function pendingMatch(task: PendingTask, r: PendingReading, names: (symbol: string) => boolean): 'does' | 'line' | null {
+export function pendingMatch(task: PendingTask, r: PendingReading, names: (symbol: string) => boolean, touches = false): 'does' | 'line' | null {
+  if (task.kind === 'unnamed-removal') return touches && r.removed.size > 0 ? 'does' : null;
   if (task.kind === 'removal') {
     if (r.removed.has(task.symbol) || (r.removes && names(task.symbol))) return 'does';
     return names(task.symbol) ? 'line' : null;
