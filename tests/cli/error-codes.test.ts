@@ -22,12 +22,16 @@ let dir: string;
 let repo: string;
 
 /**
- * The study fixture's history, plus one later change that does a piece of the
- * heuristic's "Fix retry edge cases (timeout, initial)" family, so that a
- * strict judge keeps it and synthesis gets past NO_VALIDATED_FAMILIES.
+ * The study fixture's history with a TODO that states a piece of work ("support
+ * a retry budget option", which the later "feat(retry): retry budget option"
+ * does), plus one later change in the area, so that a strict judge keeps a
+ * family and synthesis gets past NO_VALIDATED_FAMILIES. (The area's own family,
+ * "Add the next requested capability in src/retry", is an act and an area
+ * only, which the judges relate to nothing: docs/judging.md.)
  */
 function retryCommits(): CommitSpec[] {
-  const commits = studyCommits('retry');
+  const [first, ...rest] = studyCommits('retry');
+  const commits = [{ ...first!, files: { ...first!.files, 'src/retry/index.js': '// TODO: support a retry budget option\nexport function retry() {}\n' } }, ...rest];
   const later = { at: '2024-10-15T10:00:00Z', msg: 'fix(retry): timeout edge case on the initial attempt (#99)', files: { 'src/retry/timeout.js': 'export const timeout = 2; // initial attempt\n' } };
   return [...commits.slice(0, -1), later, commits.at(-1)!];
 }
