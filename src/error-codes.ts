@@ -88,7 +88,7 @@ export const ERROR_CODES = {
   NO_STUDY: { exit: 2, what: "…, so there is no study to report", fix: "Run swe-future study --config FILE first, or pass --db with the store it wrote." },
   NO_STUDY_PARAMETER: { exit: 2, what: "The named query \"…\" does not take a study", fix: "Drop --study, or choose one of: …." },
   NO_SYNTHESIS: { exit: 2, what: "This store has no synthesis yet", fix: "Run swe-future synthesize --validation ID --tgen HEAD first, or pass --db." },
-  NO_VALIDATED_FAMILIES: { exit: 2, what: "Validation … judged no family strong or related: there is nothing to synthesize from", fix: "Synthesize from another validation (swe-future query --named families), or forecast and validate again." },
+  NO_VALIDATED_FAMILIES: { exit: 2, what: "Validation … judged no family strong or related (or is of forecast …, which abstained (…)): there is nothing to synthesize from", fix: "Synthesize from another validation (swe-future query --named families), or forecast and validate again." },
   OPTIONS_CONFLICT: { exit: 2, what: "Options that cannot go together were given together (--snapshot beside --repo/--t0)", fix: "Pass one or the other." },
   OUT_CANNOT_WRITE: { exit: 2, what: "Cannot write … (…)", fix: "Pass --out with a directory you can write to." },
   OUT_NOT_A_DIRECTORY: { exit: 2, what: "… exists and is not a directory", fix: "Pass --out with a directory (it is created when missing)." },

@@ -135,9 +135,13 @@ export async function synthesizeTasks(options: SynthesizeOptions): Promise<Synth
       .filter((v) => v.label !== 'rejected' && families.has(v.familyId))
       .map((v) => ({ family: families.get(v.familyId)!, label: v.label as ValidatedLabel }));
     if (eligible.length === 0) {
+      // An empty forecast (the forecaster abstained, e.g. every family it found was loose and held back) says why in its own words.
+      const why = forecast.families.length === 0
+        ? `Validation ${options.validation} is of forecast ${validation.forecastId}, which abstained (${forecast.abstainReason ?? 'no families'})`
+        : `Validation ${options.validation} judged no family strong or related`;
       throw new UserError(
         'NO_VALIDATED_FAMILIES',
-        `Validation ${options.validation} judged no family strong or related: there is nothing to synthesize from`,
+        `${why}: there is nothing to synthesize from`,
         'Synthesize from another validation (swe-future query --named families), or forecast and validate again.',
       );
     }

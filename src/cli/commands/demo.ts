@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { runDemo, type DemoResult } from '../../api/demo.js';
+import { heldBackLine } from '../../forecast/held-back.js';
 import type { StudyTableRow } from '../../study/model.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
@@ -49,6 +50,7 @@ function summary(result: DemoResult): string {
   const s = result.snapshot;
   const c = s.counts;
   const f = result.forecast;
+  const heldBack = heldBackLine(f.config);
   return [
     `swe-future demo: everything is in ${result.out}`,
     '',
@@ -57,7 +59,7 @@ function summary(result: DemoResult): string {
     `  work items   ${c.workItems} (${c.pullRequests} pull requests, ${c.botWorkItems} dependency/bot)`,
     `  TODO/FIXME   ${c.todos} in ${c.todoFilesScanned} files scanned; changelog ${c.changelogEntries} entries; roadmap ${c.roadmapItems} items; ${c.tags} release tags`,
     '',
-    `Forecast ${f.id} (heuristic), frozen ${f.hash.slice(0, 19)}…: ${f.families.length} families`,
+    `Forecast ${f.id} (heuristic), frozen ${f.hash.slice(0, 19)}…: ${f.families.length} families${heldBack ? `; ${heldBack}` : ''}`,
     ...f.families.map((x) => `  ${x.id} ${x.score.toFixed(2)} [${x.category}] ${x.title} (${x.evidence.length} evidence)`),
     '',
     ...tableLines(result.study.table),

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { forecastSnapshot } from '../../api/forecast.js';
 import { UserError } from '../../errors.js';
+import { heldBackLine } from '../../forecast/held-back.js';
 import { FORECASTERS, type TaskFamily } from '../../forecast/model.js';
 import { withoutControl } from '../../text/control.js';
 import { printResult, type CliIO } from '../io.js';
@@ -88,15 +89,20 @@ export function register(program: Command, io: CliIO): void {
           families: f.families,
           dropped: result.dropped,
         },
-        () => formatForecast(result.id, f.forecaster, f.snapshotId, f.abstainReason, f.families),
+        () => formatForecast(result.id, f.forecaster, f.snapshotId, f.abstainReason, f.families, heldBackLine(f.config)),
       );
     });
 }
 
-function formatForecast(id: number, forecaster: string, snapshot: number, abstainReason: string | null, families: readonly TaskFamily[]): string {
+function formatForecast(id: number, forecaster: string, snapshot: number, abstainReason: string | null, families: readonly TaskFamily[], heldBack: string | null): string {
   const head = `forecast ${id} (${forecaster}) from snapshot ${snapshot}: ${families.length} families`;
+  // An abstention's reason already says what was held back.
   if (abstainReason) return `${head}\n  abstained: ${abstainReason}`;
-  const blocks = families.map((f) =>
+  return [heldBack ? `${head}\n  ${heldBack}` : head, ...blocksOf(families)].join('\n\n');
+}
+
+function blocksOf(families: readonly TaskFamily[]): string[] {
+  return families.map((f) =>
     [
       `${f.id}  [${f.category}] ${f.title}   score ${f.score.toFixed(2)}`,
       `    anchor    ${f.anchor.name}${f.anchor.paths.length > 1 ? ` (+ ${f.anchor.paths.slice(1).join(', ')})` : ''}`,
@@ -105,7 +111,6 @@ function formatForecast(id: number, forecaster: string, snapshot: number, abstai
       `    why       ${f.rationale}`,
     ].join('\n'),
   );
-  return [head, ...blocks].join('\n\n');
 }
 
 /** Model text on a terminal: escape sequences and control characters removed, one line. */

@@ -12,6 +12,7 @@ import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
 import { showOrder } from './order.js';
+import { heldBackNote } from '../held-back.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
 import { detectSeries, statesSeries } from './series.js';
@@ -35,7 +36,10 @@ export interface HeuristicOptions {
   backtest: boolean;
   /** A work stream needs at least this many non-chore changes in the lookback (default 3). */
   minStreamItems: number;
-  /** At most this many loose families (titles naming no checkable work) are shown, after every specific one (order.ts). */
+  /**
+   * At most this many loose families (titles naming no checkable work) are shown, after every specific one (order.ts).
+   * Default 0: people rejected every one in round 5 (eval/families/dev5); the config's `loose` says how many were held back.
+   */
   maxLoose: number;
   /** Loose families only fill a forecast up to this many families: with this many specific ones, none is shown (order.ts). */
   looseFillTo: number;
@@ -52,7 +56,7 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
   maxPerAnchor: 2,
   backtest: true,
   minStreamItems: 2,
-  maxLoose: 2,
+  maxLoose: 0,
   looseFillTo: 5,
 };
 
@@ -140,9 +144,12 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       // Specific families first, then at most maxLoose loose ones filling up to looseFillTo (order.ts); scores untouched.
       const { shown, held } = showOrder(drafts, record, options.maxLoose, request.maxFamilies, options.looseFillTo);
       const families: TaskFamily[] = shown.map((d, i) => d.render(`F${i + 1}`));
+      // With loose families held back a forecast can be left empty although directions were found: say so, not "no signals".
       const abstainReason = families.length
         ? null
-        : abstention(all.length, big, scored, options);
+        : held > 0
+          ? `${heldBackNote(held)}; no family names checkable work (maxLoose ${options.maxLoose})`
+          : abstention(all.length, big, scored, options);
       return {
         draft: {
           forecaster: 'heuristic',
