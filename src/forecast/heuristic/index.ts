@@ -148,7 +148,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const abstainReason = families.length
         ? null
         : held > 0
-          ? `${heldBackNote(held)}; no family names checkable work (maxLoose ${options.maxLoose})`
+          ? `${heldBackNote(held)}, none specific (maxLoose ${options.maxLoose})`
           : abstention(all.length, big, scored, options);
       return {
         draft: {
