@@ -90,8 +90,10 @@ test('documentation whose changes share no phrase is named by the page they kept
     ...[1, 2, 3].map((i) => ({ at: at(9 + i), msg: `Fix quoted string parsing in the lexer, case ${i} (#${20 + i})`, author: alice, files: { 'src/lib.py': `x = ${i}\n` } })),
   ]);
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  // A page named and no phrase is a loose title, held back by default (maxLoose 0, order.ts): shown here to read its wording.
+  const { draft } = await createHeuristicForecaster({ maxLoose: 10 }).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   const docs = draft.families.find((f) => f.anchor.name === 'docs');
   expect(docs?.title, draft.families.map((f) => f.title).join(' | ')).toBe('Extend the FAQ page in docs/faq.md');
+  expect((await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 })).draft.families.some((f) => f.anchor.name === 'docs')).toBe(false);
   expect(docs!.acceptance_criteria[0]).toMatch(/^The FAQ page in docs\/faq\.md covers a case it does not at T0/);
 });

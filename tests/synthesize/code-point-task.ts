@@ -48,9 +48,9 @@ export function codePointScript(demo: Demo): Reply[] {
 
 /** The demo at HEAD through the scripted llm backend and the execution gate: one verified task (node:test, TAP). */
 /**
- * The demo's heuristic families at T0 are the parser, retry, LRU-split, FAQ and cache directions, specific ones first;
- * the act-and-area FAQ and cache families are rejected (direction-v8), so four tasks at the category shares go to F1
- * (parser), F2 (retry) and twice F3 (LRU split), the parser direction's first in order. The scripted agent gives up on the others, so the synthesis holds one verified task (the parser's)
+ * The demo's heuristic families at T0 are the parser, retry and LRU-split directions (the loose FAQ and cache ones are
+ * held back, maxLoose 0), one each of bugfix, feature and refactor, so four tasks at the category shares (1.33 each,
+ * the one left to the first by rank) go twice to F1 (parser), then F2 (retry) and F3 (LRU split), the parser direction's first in order. The scripted agent gives up on the others, so the synthesis holds one verified task (the parser's)
  * and three AGENT_GAVE_UP rejections.
  */
 export const PARSER_DIRECTION_TOTAL = 4;
