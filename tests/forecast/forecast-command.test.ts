@@ -16,6 +16,17 @@ test('forecast --json prints the forecast and families in the TaskFamily schema'
   for (const family of out.families) expect(TaskFamily.parse(family)).toEqual(family);
 });
 
+test('the readable forecast says, under its head line, how many loose families were held back and why', async () => {
+  const run = await runCli(['forecast', '--snapshot', String(demo.snapshotId), '--db', demo.db, '--quiet']);
+  expect(run.code, run.stderr).toBe(0);
+  // The demo's heuristic shows the parser, retry and LRU-split families and holds back its four loose directions
+  // (the FAQ page, restructuring src/cache, the test suite, the CI): maxLoose 0.
+  expect(run.stdout).toMatch(/^forecast \d+ \(heuristic\) from snapshot \d+: 3 families\n {2}4 loose families held back \(titles naming no checkable work\)\n\nF1 {2}\[bugfix\]/);
+  // A baseline records no loose families: no such line.
+  const hotspot = await runCli(['forecast', '--snapshot', String(demo.snapshotId), '--db', demo.db, '--forecaster', 'hotspot', '--quiet']);
+  expect(hotspot.stdout).not.toContain('held back');
+});
+
 test.each(FORECASTERS.filter((f) => f !== 'llm'))('the %s forecaster is selectable, and its forecast is stored and frozen', async (name) => {
   const out = await runCliJson(['forecast', '--snapshot', String(demo.snapshotId), '--db', demo.db, '--forecaster', name, '--seed', '3']);
   expect(out.forecast.forecaster).toBe(name);
