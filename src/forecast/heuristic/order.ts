@@ -44,7 +44,8 @@ export function demoteLooseKinds<T extends { kind: string }>(drafts: readonly T[
  * loose families were 0 of 12 strong and none specificity 2. Scores are untouched; `held` counts
  * the loose families not shown (by the cap or the place limit). People rate loose titles ("Fix the next reported defects in X",
  * "Update the CI workflow in X") specificity 0 (eval/families/dev4), so they
- * never take a place ahead of a checkable task, and only a few are shown.
+ * never take a place ahead of a checkable task; the heuristic's default `maxLoose` is 0 (index.ts), so by default
+ * none is shown and a forecast of loose families only is empty (it abstains, saying how many were held back).
  * `drafts` must already be sorted by rank, best first.
  */
 export function showOrder<T extends Orderable>(drafts: readonly T[], record: StreamRecord | null, maxLoose: number, maxFamilies: number, fillTo = Infinity): { shown: T[]; held: number } {
