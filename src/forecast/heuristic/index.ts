@@ -254,16 +254,22 @@ function taskWords(title: string): Set<string> {
   return new Set(tokens(title.replace(/\s+in\s+\S*[/.]\S*$/, '')));
 }
 
-/** Share of the smaller title's words the other has; 0 unless two or more are shared. */
-function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+/** How many words two sets share. */
+function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let both = 0;
   for (const x of a) if (b.has(x)) both++;
+  return both;
+}
+
+/** Share of the smaller title's words the other has; 0 unless two or more are shared. */
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const both = shared(a, b);
   return both < 2 || Math.min(a.size, b.size) === 0 ? 0 : both / Math.min(a.size, b.size);
 }
 
+/** Shared words over all words of either (Jaccard). */
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let both = 0;
-  for (const x of a) if (b.has(x)) both++;
+  const both = shared(a, b);
   const union = a.size + b.size - both;
   return union === 0 ? 0 : both / union;
 }
