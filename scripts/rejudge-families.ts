@@ -48,6 +48,15 @@ for (const repo of readdirSync(values.dir).filter((r) => existsSync(join(values.
   const store = openStore(file);
   try {
     const keys = readLines<Key>(join(values.dir, repo, 'key.jsonl'));
+    // A store rebuilt with --jobs 2 may number its forecasts in another order: judge nothing unless every key's family
+    // is word for word the packet's (scripts/join-label-rounds.ts remaps keys by title).
+    const titles = new Map(readLines<{ blind: string; title: string }>(join(values.dir, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
+    for (const k of keys) {
+      const family = loadForecast(store, k.forecastId).families.find((f) => f.id === k.familyId);
+      if (family?.title !== titles.get(k.blind)) {
+        throw new Error(`${repo}: ${k.blind} (${k.forecaster} forecast ${k.forecastId} ${k.familyId}) is not the store's family of that id: use the store the packets were made from`);
+      }
+    }
     const out: { forecastId: number; familyId: string; judge: string; label: string; strong: string[] }[] = [];
     for (const id of [...new Set(keys.map((k) => k.forecastId))].sort((a, b) => a - b)) {
       const forecast = loadForecast(store, id);
