@@ -27,6 +27,11 @@ export const TodoEvidence = z.object({
   marker: z.string(),
   /** When the line first appeared, where found within the lookup budget; else null. */
   firstSeen: z.string().nullable(),
+  /**
+   * The declaration a note that says "this", "it" or "me" is about, where the scan can tell: the one right below
+   * the note, or the one whose body the note opens ("GitignoreBuilder.case_insensitive"). Absent otherwise.
+   */
+  subject: z.string().optional(),
 });
 
 export const ChangelogEvidence = z.object({

@@ -70,7 +70,7 @@ const DECLARATION = [
  * method or class, qualified by its class ("URL.raw"); '' at module level or past a block that declares nothing
  * within 2000 lines. A module-level notice names itself or names nothing: the caller writes no task for it then.
  */
-function enclosingDeclaration(lines: readonly string[], at: number): string {
+export function enclosingDeclaration(lines: readonly string[], at: number): string {
   const indent = (l: string) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length;
   let limit = indent(lines[at]!);
   const names: string[] = [];
@@ -86,7 +86,7 @@ function enclosingDeclaration(lines: readonly string[], at: number): string {
 }
 
 /** The name a declaration right below a doc comment declares (Go, Rust, Python, JS/TS), or ''. */
-function declaredBelow(lines: readonly string[], at: number): string {
+export function declaredBelow(lines: readonly string[], at: number): string {
   for (let j = at + 1; j < Math.min(lines.length, at + 12); j++) {
     const line = lines[j]!;
     if (/^\s*(?:\/\/|\/?\*|#(?!\[)|@)/.test(line) || !line.trim()) continue;

@@ -242,7 +242,8 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
 function statesWork(note: string, title: string): boolean {
   const text = plainPhrase(note.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, '')).toLowerCase();
   const verb = title.split(/\s+/)[0]!.toLowerCase();
-  if (verb === 'stop') return /^(do not|don't|never)\b/.test(text);
+  // "Stop `X` returning …" is a note's "this should not return …" with its declaration named (heuristic/pronoun.ts).
+  if (verb === 'stop') return /^(do not|don't|never|stop)\b/.test(text);
   const stemmed = verb.slice(0, Math.max(3, verb.length - 1));
   if (text.startsWith(stemmed)) return true;
   const resolved = new RegExp(`(^|,\\s*(so\\s+|and\\s+|but\\s+)?)(we|you)\\s+(should|must|need to|have to|ought to)\\s+((really|probably|also|just|eventually|instead)\\s+)?${stemmed.replace(/[^a-z]/g, '')}`);

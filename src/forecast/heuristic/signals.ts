@@ -1,4 +1,5 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
+import { resolvePronoun } from './pronoun.js';
 import { topicTokens as rawTopicTokens } from '../../text/tokens.js';
 import { topicText } from '../../text/clean.js';
 import { pendingSignals } from '../pending/signals.js';
@@ -126,7 +127,8 @@ export function collectSignals(snapshot: Snapshot, options: SignalOptions): { si
   dropped.todosOverLimit = Math.max(0, todos.length - options.maxTodos);
   for (const e of todos.slice(0, options.maxTodos)) {
     signals.push({
-      ref: e.ref, kind: 'todo', date: e.date, text: `${e.marker}: ${e.text}`,
+      // "Remove this in 3.0" names what it removes when the scan found the declaration it is about.
+      ref: e.ref, kind: 'todo', date: e.date, text: `${e.marker}: ${e.subject ? resolvePronoun(e.text, e.subject) : e.text}`,
       topic: topicTokens(`${e.text} ${e.path.split('/').slice(-2).join(' ')}`),
       areas: rankAreas([e.path], dirFiles), paths: [e.path], labels: [],
       category: markerCategory(e.marker) ?? categorizer.categorize(e.text, []),
