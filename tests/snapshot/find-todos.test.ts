@@ -56,3 +56,33 @@ test('a note cut mid-sentence goes on in the comment lines below that continue i
     [10, 'consider setting the style only for the current program'],
   ]);
 });
+
+// Round 7: a note saying "this" names the declaration right below it (typer's module-level regex, ripgrep's test)
+// or the one whose body it opens; one after code in a body (click's "This never terminates if …", requests'
+// "Remove this in 3.0.0" in an `except` block) or above commented-out code (bat's "Enable me") names nothing.
+test('a note pointing at its place by a pronoun names the declaration it sits above or opens, else nothing', () => {
+  const py = [
+    'import re',
+    '',
+    '# TODO: Probably refactor this, copied from Click 7.x',
+    '_invalid_ident_char_re = re.compile(r"[^a-zA-Z0-9_]")',
+    '',
+    'class Pager:',
+    '    def pipe(self, generator):',
+    '        # TODO: Remove this in 3.0.0',
+    '        return generator',
+    '',
+    '    def page(self, generator):',
+    '        text = "".join(generator)',
+    '        # TODO: This never terminates if the passed generator never terminates.',
+    '        return text',
+    '',
+  ].join('\n');
+  expect(findTodos('pkg/pager.py', py).map((t) => [t.line, t.subject])).toEqual([
+    [3, '_invalid_ident_char_re'],
+    [8, 'Pager.pipe'],
+    [13, undefined],
+  ]);
+  const rs = ['fn reset(&self) -> String {', '    // TODO: Enable me in a later pull request.', '    // if self.sgr {', '    // }', '    String::new()', '}', ''].join('\n');
+  expect(findTodos('src/vscreen.rs', rs)[0]!.subject).toBeUndefined();
+});
