@@ -78,8 +78,14 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   // The typings declare precedingSpaces with the wrong parameter list; it is a token property like value.
   const spaces = doc.tokens().out(its.precedingSpaces as unknown as typeof its.value);
   if (words.length < 2 || words.length > 40) return null;
-  // A piece of a backticked identifier is no contraction's leftover: wink splits `_invalid_ident_char_re` at "re".
-  const quoted = new Set([...text.matchAll(/`([^`\s]+)`/g)].flatMap((m) => m[1]!.toLowerCase().split(/[^a-z0-9]+/)));
+  // A piece of a backticked compound identifier is no contraction's leftover: wink splits `_invalid_ident_char_re`
+  // at "re". (A whole backticked word keeps the old reading: starlette's "stop use `re` on …" stays unread.)
+  const quoted = new Set(
+    [...text.matchAll(/`([^`\s]+)`/g)].flatMap((m) => {
+      const parts = m[1]!.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+      return parts.length > 1 ? parts : [];
+    }),
+  );
   if (words.some((w) => names.has(w.toLowerCase()) || (isFragmentWord(w) && !quoted.has(w.toLowerCase())))) return null;
   if (!pos.some((p) => p === 'NOUN' || p === 'PROPN') && !LITERAL.test(text)) return null;
 
