@@ -156,3 +156,9 @@ test('changes that name one thing in different cases are merged into one object 
     for (const e of f.evidence) expect(f.title.toLowerCase()).not.toContain(e.text.replace(/\s*\(#\d+\)$/, '').toLowerCase());
   }
 });
+
+// Round 7 (typer at 2025-01-01): "Probably refactor this" above `_invalid_ident_char_re = re.compile(...)` reads
+// "Refactor `_invalid_ident_char_re`"; wink split the name at "re", which was taken for the leftover of "we're".
+test('a piece of a backticked compound identifier is no contraction leftover', () => {
+  expect(taskPhrase('TODO: Refactor `_invalid_ident_char_re` regex', 'refactor')?.text).toBe('Refactor `_invalid_ident_char_re` regex');
+});
