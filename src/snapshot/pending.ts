@@ -58,11 +58,25 @@ export function findDeprecations(text: string): PendingLine[] {
   return found;
 }
 
+const GO_FUNC = /^\s*func\s+(?:\([^)]*\)\s*)?(\w+)/;
+const PY_DEF = /^\s*(?:async\s+)?(?:def|class)\s+(\w+)/;
+
+/** Declarations that open a block a line can sit in (enclosingDeclaration). */
 const DECLARATION = [
-  /^\s*func\s+(?:\([^)]*\)\s*)?(\w+)/,
+  GO_FUNC,
   /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:fn|struct|enum|trait|impl|mod)\s+(\w+)/,
-  /^\s*(?:async\s+)?(?:def|class)\s+(\w+)/,
+  PY_DEF,
   /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class)\s+(\w+)/,
+];
+
+/** Declarations a doc comment can sit on (declaredBelow): blocks, and also types, constants, fields and methods; first match wins. */
+const DECLARED = [
+  GO_FUNC,
+  /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:fn|struct|enum|trait|type|const|static|mod)\s+(\w+)/,
+  PY_DEF,
+  /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function|class|interface|type|const|let|var)\s+(\w+)/,
+  /^\s*(?:readonly\s+|public\s+|static\s+|get\s+)*(\w+)\s*[?]?\s*[(:=]/,
+  /^\s*(\w+)\s+\w[\w.*[\]]*\s*(?:=|$)/,
 ];
 
 /**
@@ -90,14 +104,11 @@ export function declaredBelow(lines: readonly string[], at: number): string {
   for (let j = at + 1; j < Math.min(lines.length, at + 12); j++) {
     const line = lines[j]!;
     if (/^\s*(?:\/\/|\/?\*|#(?!\[)|@)/.test(line) || !line.trim()) continue;
-    const m =
-      /^\s*func\s+(?:\([^)]*\)\s*)?(\w+)/.exec(line) ??
-      /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:fn|struct|enum|trait|type|const|static|mod)\s+(\w+)/.exec(line) ??
-      /^\s*(?:async\s+)?(?:def|class)\s+(\w+)/.exec(line) ??
-      /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function|class|interface|type|const|let|var)\s+(\w+)/.exec(line) ??
-      /^\s*(?:readonly\s+|public\s+|static\s+|get\s+)*(\w+)\s*[?]?\s*[(:=]/.exec(line) ??
-      /^\s*(\w+)\s+\w[\w.*[\]]*\s*(?:=|$)/.exec(line);
-    return m?.[1] ?? '';
+    for (const declared of DECLARED) {
+      const m = declared.exec(line);
+      if (m) return m[1]!;
+    }
+    return '';
   }
   return '';
 }

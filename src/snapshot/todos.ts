@@ -38,15 +38,15 @@ export function findTodos(path: string, text: string): TodoLine[] {
   return found;
 }
 
+/** A comment line of words (identifiers in backticks), without code's `=`, `:`, brackets or `;`. */
+const PROSE_LINE = /^[a-z][\w'’-]*(?:[\s,]+(?:`[^`]+`|[\w'’".-]+))*[.!?]?$/;
+
 /**
  * A note cut mid-sentence at the line's end ("Explore a central cache for all the schemas shared across") goes on in
  * the comment lines below it that open the same way ("// encapsulated contexts"): up to two of them, until a
  * sentence ends, a line holds another marker, or the comment ends. A note on a line of code (`x = 1 // TODO: …`)
  * or in prose is read on its own line only.
  */
-/** A comment line of words (identifiers in backticks), without code's `=`, `:`, brackets or `;`. */
-const PROSE_LINE = /^[a-z][\w'’-]*(?:[\s,]+(?:`[^`]+`|[\w'’".-]+))*[.!?]?$/;
-
 function continued(body: string, lines: readonly string[], at: number, opener: string | null): string {
   let text = body;
   if (!opener || !text) return text;

@@ -144,14 +144,14 @@ function deprecationWork(rows: readonly Pending[], place: (paths: string[]) => {
     const anchor = place(group.map((e) => e.path));
     const shown = names.slice(0, 3).map((n) => `\`${n}\``);
     const what = names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : joinAnd(shown);
-    const when = `in ${removalTarget(target)}`;
+    const when = removalTarget(target);
     // Said where when one file holds them: a name alone ("`URL.raw`") leaves the reader to find it.
-    const where = anchor.paths.length === 1 ? ` from ${anchor.paths[0]}` : '';
+    const file = anchor.paths.length === 1 ? anchor.paths[0]! : null;
     const at = group.slice(0, 3).map((e) => `${e.path}:${e.line}`).join(', ');
     if (task === 'deprecate') {
       out.push({
         signal: 'deprecation',
-        title: `Deprecate ${what}${where.replace(/^ from /, ' in ')}, as announced for ${when.replace(/^in /, '')}`,
+        title: `Deprecate ${what}${file ? ` in ${file}` : ''}, as announced for ${when}`,
         category: 'refactor',
         rows: group,
         anchor,
@@ -163,7 +163,7 @@ function deprecationWork(rows: readonly Pending[], place: (paths: string[]) => {
     }
     out.push({
       signal: 'deprecation',
-      title: `Remove ${what}${where}, deprecated for removal ${when}`,
+      title: `Remove ${what}${file ? ` from ${file}` : ''}, deprecated for removal in ${when}`,
       category: 'refactor',
       rows: group,
       anchor,
