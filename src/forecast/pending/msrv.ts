@@ -1,3 +1,4 @@
+import { median } from 'simple-statistics';
 import { entriesKnownAt, type CalendarEntry } from './calendar.js';
 import { DAY_MS } from '../../time.js';
 
@@ -21,11 +22,6 @@ export interface MsrvRaise {
 }
 
 const minor = (v: string) => Number(v.split('.')[1] ?? NaN);
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /**
  * Rust has no end of life: a project raises its minimum supported version on
