@@ -78,7 +78,7 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
   const rows = table.filter((r) => r.category === 'all');
   const first = rows[0];
   const judges = [...new Set(rows.map((r) => r.judge))];
-  const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
+  const pct = (x: number | null) => (x === null ? '-' : percent(x));
   const withInterval = (x: number | null, low: number | null, high: number | null) =>
     x === null ? '-' : `${pct(x)} [${((low ?? x) * 100).toFixed(0)}, ${((high ?? x) * 100).toFixed(0)}]`;
   const by = [...rows].sort((x, y) => judges.indexOf(x.judge) - judges.indexOf(y.judge));
@@ -101,6 +101,8 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
   ];
 }
 
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+
 /**
  * The heuristic against the best baseline of one judge, in relevance (the
  * study table's lift) and in strong rate (the best baseline by strong rate):
@@ -111,13 +113,13 @@ function liftLine(rows: readonly StudyTableRow[], judge: string): string {
   const baselines = rows.filter((r) => r.baseline && r.strong_rate !== null);
   if (!heuristic || heuristic.relevance === null || heuristic.strong_rate === null || baselines.length === 0) return `Heuristic against the baselines (${judge} judge): -`;
   const points = (d: number) => `${d >= 0 ? '+' : ''}${(d * 100).toFixed(1)} points`;
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  // The study table's lift is relevance over its best baseline; strong rate's best baseline is found here.
   const byRelevance = baselines.find((r) => r.forecaster === heuristic.best_baseline);
   const byStrong = baselines.reduce((best, r) => (r.strong_rate! > best.strong_rate! ? r : best));
-  const relevance = byRelevance
-    ? `relevance ${points(heuristic.relevance - byRelevance.relevance!)} over ${byRelevance.forecaster} (${pct(heuristic.relevance)} of ${heuristic.families} vs ${pct(byRelevance.relevance!)} of ${byRelevance.families})`
+  const relevance = byRelevance && heuristic.lift !== null
+    ? `relevance ${points(heuristic.lift)} over ${byRelevance.forecaster} (${percent(heuristic.relevance)} of ${heuristic.families} vs ${percent(byRelevance.relevance!)} of ${byRelevance.families})`
     : 'relevance -';
-  const strong = `strong rate ${points(heuristic.strong_rate - byStrong.strong_rate!)} over ${byStrong.forecaster} (${pct(heuristic.strong_rate)} vs ${pct(byStrong.strong_rate!)})`;
+  const strong = `strong rate ${points(heuristic.strong_rate - byStrong.strong_rate!)} over ${byStrong.forecaster} (${percent(heuristic.strong_rate)} vs ${percent(byStrong.strong_rate!)})`;
   return `Heuristic against the best baseline (${judge} judge, ${heuristic.repos} ${heuristic.repos === 1 ? 'repository' : 'repositories'}): ${relevance}; ${strong}`;
 }
 
