@@ -1,0 +1,104 @@
+/**
+ * Carries blind family labels by title from an earlier labelled set to new
+ * packets of the same forecaster (eval/families/README.md, "Round 7"): a family
+ * whose title the earlier set labelled, in the same repository and window,
+ * keeps that label, primary and second. The families no earlier label covers
+ * go into packets of their own, for a new blind round.
+ *
+ *   npx tsx scripts/carry-labels.ts --from eval/families/dev7 --packets DIR --new DIR2 [--forecaster heuristic]
+ *   # label DIR2/<set>-<repo>/ blind (labels-<labeller>.jsonl), then fold those labels in:
+ *   npx tsx scripts/carry-labels.ts --from eval/families/dev7 --packets DIR --labelled DIR2
+ *
+ * DIR holds `scripts/label-packets.ts --forecaster NAME` packets (one folder per
+ * repository). Each gets `labels-P.jsonl` (primary) and, where the earlier set
+ * or the new round has one, `labels-S.jsonl` (second); every carried line says
+ * where it came from (`carried`: "<set>/<blind id>"). `scripts/join-label-rounds.ts
+ * --round DIR` then joins them to the earlier set's other forecasters.
+ * The earlier set's window must be the packets' (same item keys): a label read
+ * against another window is not carried.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readLines } from './jsonl.js';
+
+const { values } = parseArgs({
+  options: {
+    from: { type: 'string' },
+    packets: { type: 'string' },
+    new: { type: 'string' },
+    labelled: { type: 'string' },
+    forecaster: { type: 'string', default: 'heuristic' },
+  },
+});
+if (!values.from || !values.packets || (!values.new && !values.labelled)) {
+  throw new Error('usage: --from SET --packets DIR (--new DIR2 | --labelled DIR2) [--forecaster NAME]');
+}
+const { from, packets, forecaster } = values as Required<Pick<typeof values, 'from' | 'packets' | 'forecaster'>>;
+const set = basename(from);
+const side = set.replace(/\d+$/, ''); // dev7 -> dev: the prefix of the new round's packet folders
+
+type Line = Record<string, unknown> & { blind: string };
+const read = (file: string): Line[] => (existsSync(file) ? readLines<Line>(file) : []);
+const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.map((x) => JSON.stringify(x)).join('\n') + (xs.length ? '\n' : ''));
+const titles = (dir: string) => new Map(read(join(dir, 'families.jsonl')).map((f) => [f.blind, String(f.title)]));
+const windowKeys = (dir: string) => read(join(dir, 'window.jsonl')).map((w) => String(w.key)).sort().join(' ');
+
+/** The earlier set's labels of one repository's families by the forecaster, by title: [primary, second]. */
+function earlier(repo: string): [Map<string, Line>, Map<string, Line>] {
+  const dir = join(from, repo);
+  const of = new Map(read(join(dir, 'key.jsonl')).map((k) => [k.blind, k.forecaster]));
+  const title = titles(dir);
+  const byTitle = (file: string) =>
+    new Map(read(join(dir, file)).filter((l) => of.get(l.blind) === forecaster).map((l) => [title.get(l.blind)!, { ...l, carried: `${set}/${l.blind}` }]));
+  return [byTitle('labels-1.jsonl'), byTitle('labels-2.jsonl')];
+}
+
+/** The new round's labels of one repository, by title: the first labeller's file is primary, the second's second. */
+function labelled(repo: string): [Map<string, Line>, Map<string, Line>] {
+  const dir = join(values.labelled ?? '', `${side}-${repo}`);
+  if (!values.labelled || !existsSync(dir)) return [new Map(), new Map()];
+  const title = titles(dir);
+  const files = readdirSync(dir).filter((f) => /^labels-.+\.jsonl$/.test(f)).sort();
+  const byTitle = (file?: string) => new Map(file ? read(join(dir, file)).map((l) => [title.get(l.blind)!, l] as const) : []);
+  return [byTitle(files[0]), byTitle(files[1])];
+}
+
+let carried = 0;
+let fresh = 0;
+let missing = 0;
+for (const repo of readdirSync(packets).sort()) {
+  const dir = join(packets, repo);
+  if (!existsSync(join(dir, 'families.jsonl'))) continue;
+  const [p0, s0] = existsSync(join(from, repo)) && windowKeys(join(from, repo)) === windowKeys(dir) ? earlier(repo) : [new Map(), new Map()];
+  const [p1, s1] = labelled(repo);
+  const families = read(join(dir, 'families.jsonl'));
+  const primary: Line[] = [];
+  const second: Line[] = [];
+  const unlabelled: Line[] = [];
+  for (const f of families) {
+    const title = String(f.title);
+    const p = p0.get(title) ?? p1.get(title);
+    const s = p0.has(title) ? s0.get(title) : s1.get(title);
+    if (!p) {
+      unlabelled.push(f);
+      continue;
+    }
+    if (p0.has(title)) carried++;
+    else fresh++;
+    primary.push({ ...p, blind: f.blind });
+    if (s) second.push({ ...s, blind: f.blind });
+  }
+  write(join(dir, 'labels-P.jsonl'), primary);
+  if (second.length) write(join(dir, 'labels-S.jsonl'), second);
+  missing += unlabelled.length;
+  if (unlabelled.length && values.new) {
+    const out = join(values.new, `${side}-${repo}`);
+    mkdirSync(out, { recursive: true });
+    write(join(out, 'families.jsonl'), unlabelled);
+    for (const f of ['meta.json', 'window.jsonl']) copyFileSync(join(dir, f), join(out, f));
+  }
+  for (const f of unlabelled) console.log(`${repo}: no label for ${f.blind} "${f.title}"`);
+}
+console.log(`${carried} labels carried from ${set}, ${fresh} from the new round, ${missing} families unlabelled`);
+if (missing && values.labelled) process.exitCode = 1;
