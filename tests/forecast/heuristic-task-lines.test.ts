@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { snapshotRepository } from '../../src/api/snapshot.js';
 import { createHeuristicForecaster } from '../../src/forecast/index.js';
-import { changeTask, joinComplements, objectPasses, tidyClause } from '../../src/forecast/heuristic/task-line.js';
+import { changeTask, instancesOf, joinComplements, objectPasses, plural, tidyClause } from '../../src/forecast/heuristic/task-line.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
@@ -88,4 +88,34 @@ test('titles of a generated repository whose changes name versions and stacked p
     expect(t).not.toMatch(/\b[vV]?\d+(\.\d+)+\b|\b[vV]\d+\b/);
     expect(t).not.toMatch(/\b(from|by|to|for|of|in|on|at|with|and)\s+(from|by|to|for|of|on|at|with)\b/i);
   }
+});
+
+test('a line that added one instance per change asks for one more, never the instances done before T0 (bat, vitest)', async () => {
+  // bat at 2025-01-01 titled this "Add syntax mapping for CITATION.cff, ..." and people said "done already" (eval/families/dev7 bat-H02).
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/mapping/builtins.rs': '// mappings\n', 'src/report/options.ts': 'export {}\n' } },
+    ...commits('src/mapping/builtins.rs', ['Add syntax mapping for CITATION.cff (#51)', 'Add syntax mapping for `/etc/pacman.conf` (#52)', 'Add syntax mapping for kubernetes config files (#53)']),
+    ...commits('src/report/options.ts', ['Add `onWritePath` option to `github-actions` (#61)', 'Add `watchTriggerPatterns` option to `github-actions` (#62)'], 8),
+  ]);
+  const titles = families.map((f) => f.title);
+  const mapping = families.find((f) => f.anchor.name.startsWith('src/mapping'));
+  expect(mapping?.title, titles.join(' | ')).toBe('Add more syntax mappings like those for kubernetes config files, `/etc/pacman.conf` and CITATION.cff in src/mapping');
+  expect(mapping!.acceptance_criteria[0]).toBe('One more of the syntax mappings than at T0 is in place in src/mapping, with a test that exercises it.');
+  expect(mapping!.expected_behavior).toMatch(/^Syntax mappings in src\/mapping gain one more, beyond those done before T0 \(kubernetes config files, `\/etc\/pacman.conf` and CITATION.cff\)/);
+  const options = families.find((f) => f.anchor.name.startsWith('src/report'));
+  expect(options?.title, titles.join(' | ')).toBe('Add more options to `github-actions` like `watchTriggerPatterns` and `onWritePath` in src/report');
+});
+
+test('instances: an identifier then plain words names the instance by the identifier and qualifies the kind; plurals by spelling', () => {
+  expect(instancesOf(['`toBeOneOf`', '`toSatisfy` asymmetric'], 'matcher')).toEqual({ kind: 'asymmetric matchers', link: 'like', done: ['`toBeOneOf`', '`toSatisfy`'] });
+  expect(instancesOf(['puppet', 'lisp'], 'syntax')).toEqual({ kind: 'syntaxes', link: 'like', done: ['puppet', 'lisp'] });
+  expect([plural('mapping'), plural('syntax'), plural('registry'), plural('options'), plural('patch')]).toEqual(['mappings', 'syntaxes', 'registries', 'options', 'patches']);
+});
+
+test('a bugfix line keeps naming its cases: a fixed case is no instance to add', async () => {
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/http/headers.js': 'export {}\n' } },
+    ...commits('src/http/headers.js', ['Fix header parsing for empty values (#11)', 'Fix header parsing for folded lines (#13)']),
+  ]);
+  expect(families.map((f) => f.title)).toContain('Fix header parsing for folded lines and empty values in src/http');
 });

@@ -98,8 +98,17 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     } else {
       // The line's verb, object and the clauses its changes differ in: "Fix PowerShell completion with incomplete word and ...".
       const clause = f.complement ? ` ${f.complement}` : '';
-      title = `${f.verb} ${object}${clause} in ${where}`;
-      if (f.category === 'bugfix') {
+      const more = f.category === 'feature' && ADDITIVE.has(f.verb.toLowerCase()) ? f.instances : undefined;
+      title = more ? `${f.verb} more ${more.kind} ${more.link} ${joinAnd(more.done)} in ${where}` : `${f.verb} ${object}${clause} in ${where}`;
+      if (more) {
+        // Each change added one more instance: the next piece of work is another, not the ones done before T0.
+        const done = joinAnd(more.done);
+        expectedBehavior = `${capitalize(more.kind)} in ${where} gain one more, beyond those done before T0 (${done}), ${continuing}: documented, and tested${inTests}.`;
+        criteria = [
+          `One more of the ${more.kind} than at T0 is in place in ${where}, with a test${inTests} that exercises it.`,
+          `Those done before T0 (${done}) are unchanged: their tests pass without edits.`,
+        ];
+      } else if (f.category === 'bugfix') {
         expectedBehavior = `${capitalize(object)}${clause} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
         criteria = [`A regression test${inTests} for ${object}${clause} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
       } else if (f.category === 'feature') {
@@ -120,6 +129,9 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     specific,
   };
 }
+
+/** Verbs whose line adds one instance per change (a syntax mapping, an option): its next work is one more. */
+const ADDITIVE = new Set(['add', 'support', 'implement', 'expose']);
 
 /** Words of any CI change: a CI phrase of only these names no job, tool or version ("the GitHub action", "the duplicated configs"). */
 const CI_GENERAL = ['github', 'action', 'actions', 'ci', 'config', 'configs', 'configuration', 'pipeline', 'pipelines', 'duplicated', 'setup'].map(stem);

@@ -4,7 +4,7 @@ import type { Category } from '../model.js';
 import { GENERIC, aspectsOf } from './aspects.js';
 import { taskPhrase } from './phrase.js';
 import type { StreamItem } from './streams.js';
-import { isHousekeeping, joinComplements, objectPasses, taskLine } from './task-line.js';
+import { instancesOf, isHousekeeping, joinComplements, objectPasses, taskLine, type Instances } from './task-line.js';
 
 /**
  * The one piece of work a recurring stream points at next: the behaviour,
@@ -31,6 +31,8 @@ export interface Focus {
   category: Category;
   /** The changes that name it, newest first. */
   items: StreamItem[];
+  /** When each change did the same for another instance: the instances done before T0 (task-line.ts). */
+  instances?: Instances;
 }
 
 /** Verbs that read as the title's action with a noun-phrase object, when two or more changes of the focus use them. */
@@ -85,7 +87,7 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
     const category = majority(line.items, fallback);
     const verb = line.sharedVerb ? line.verb : CATEGORY_VERB[category];
     const cases = line.complements.length > 1 ? line.complements.map((c) => `${line.object} ${c}`) : [line.object];
-    return { object: line.object, complement: joinComplements(line.complements), specific: true, cases, verb, category, items: line.items };
+    return { object: line.object, complement: joinComplements(line.complements), specific: true, cases, verb, category, items: line.items, ...(line.instances ? { instances: line.instances } : {}) };
   }
   // The content word the most (and most recent) changes name: summed recency of distinct changes, two or more.
   const byWord = new Map<string, Map<string, StreamItem>>();
@@ -119,9 +121,9 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
   const mine = phrases.filter((p) => p.stems.includes(best.s));
   const focusItems = items.filter((i) => mine.some((p) => p.item === i));
   const category = majority(focusItems, fallback);
-  const { object, cases } = best.merged;
+  const { object, cases, instances } = best.merged;
   const specificFocus = focusItems.length >= 2 && objectPasses(object, '', exclude, names);
-  return { object, complement: '', specific: specificFocus, cases, verb: verbOf(focusItems, category), category, items: focusItems };
+  return { object, complement: '', specific: specificFocus, cases, verb: verbOf(focusItems, category), category, items: focusItems, ...(instances ? { instances } : {}) };
 }
 
 /** 1 for a phrase of several words or a code identifier, 0 for a single plain word. */
@@ -135,7 +137,7 @@ function specific(text: string): number {
  * modifier with its heads joined ("URL parsing and percent-encoding"), by
  * where it stands in most phrases; at most three parts, newest first.
  */
-function merge(mine: readonly Phrase[], focus: string): { object: string; cases: string[] } {
+function merge(mine: readonly Phrase[], focus: string): { object: string; cases: string[]; instances?: Instances } {
   const at = (p: Phrase) => p.stems.indexOf(focus);
   const headed = mine.filter((p) => at(p) === p.words.length - 1).length;
   const form = commonest(mine.map((p) => p.words[at(p)]!));
@@ -167,7 +169,9 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
   // The word as written where it stands that way round ("quoted" before its head, "quote" as head).
   const shown = commonest(mine.filter((x) => (at(x) === x.words.length - 1) === asHead).map((x) => x.words[at(x)]!));
   const object = asHead ? `${joinAnd(parts)} ${shown}` : `${shown} ${joinAnd(parts)}`;
-  return { object, cases: parts.map((part) => (asHead ? `${part} ${shown}` : `${shown} ${part}`)) };
+  const cases = parts.map((part) => (asHead ? `${part} ${shown}` : `${shown} ${part}`));
+  // Modifiers of one head ("zsh completion", "PowerShell completion") are instances of one kind of thing.
+  return asHead && parts.length >= 2 ? { object, cases, instances: instancesOf(parts, shown) } : { object, cases };
 }
 
 /** The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. */

@@ -42,6 +42,25 @@ export interface TaskLine {
   items: StreamItem[];
   /** Whether the changes also share the verb (else only the object's head). */
   sharedVerb: boolean;
+  /**
+   * When the changes each did the same thing for another instance (their
+   * objects differ only in a modifier, "`a` option" and "`b` option", or
+   * their complements only in what follows one preposition, "for CITATION.cff"
+   * and "for pacman.conf"): the instances done before T0, and the kind of thing
+   * they are, plural ("options to `github-actions`", "syntax mappings").
+   * The next piece of that work is one more instance, never a done one.
+   */
+  instances?: Instances;
+}
+
+/** The instances a line of work has done before T0 and what they are (TaskLine.instances). */
+export interface Instances {
+  /** What they are, plural, with the complement they share ("options to `github-actions`"). */
+  kind: string;
+  /** How the instances attach to `kind` in a title: "like" for modifiers, "like those for" for complements. */
+  link: string;
+  /** The instances, newest first, at most three ("`onWritePath`", "CITATION.cff"). */
+  done: string[];
 }
 
 let nlp: WinkMethods | null = null;
@@ -189,7 +208,50 @@ function statement(group: readonly ChangeTask[], sharedVerb: boolean, fallback: 
     if (complements.length >= 3) break;
   }
   const items = [...new Map(group.map((t) => [t.item.ref, t.item])).values()];
-  return { verb, object, complements, items, sharedVerb };
+  const instances = modifierInstances(group, joinComplements(complements)) ?? complementInstances(object, complements);
+  return { verb, object, complements, items, sharedVerb, ...(instances ? { instances } : {}) };
+}
+
+/** "`a` option" and "`b` option" (to `github-actions`): options to `github-actions` like `a` and `b`. */
+function modifierInstances(group: readonly ChangeTask[], complement: string): Instances | null {
+  const parts = modifiersOf(group);
+  return parts ? instancesOf(parts.modifiers, parts.head, complement) : null;
+}
+
+/**
+ * Instances named by the modifiers of one head. A modifier that is an
+ * identifier and then plain words ("`toSatisfy` asymmetric") names the
+ * instance by the identifier; the words qualify the kind ("asymmetric
+ * matchers like `toBeOneOf` and `toSatisfy`").
+ */
+export function instancesOf(modifiers: readonly string[], head: string, complement = ''): Instances {
+  const split = modifiers.map((m) => /^(`[^`]+`)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)*)$/.exec(m));
+  const qualifier = split.find((x) => x)?.[2];
+  const done = modifiers.map((m, i) => split[i]?.[1] ?? m);
+  return { kind: `${qualifier ? `${qualifier} ` : ''}${plural(head)}${complement ? ` ${complement}` : ''}`, link: 'like', done };
+}
+
+/** "syntax mapping for A" and "for B": syntax mappings like those for A and B (one preposition shared, else none). */
+function complementInstances(object: string, complements: readonly string[]): Instances | null {
+  if (complements.length < 2 || /\s(and|or)\s|,/.test(object)) return null;
+  const prep = complements[0]!.split(' ')[0]!.toLowerCase();
+  if (!complements.every((c) => c.split(' ')[0]!.toLowerCase() === prep && c.includes(' ') && !PREPOSITION.test(c.split(' ')[1]!))) return null;
+  const words = object.split(' ');
+  return { kind: [...words.slice(0, -1), plural(words.at(-1)!)].join(' '), link: `like those ${prep}`, done: complements.map((c) => c.split(' ').slice(1).join(' ')) };
+}
+
+/**
+ * A noun made plural, by English spelling ("mapping" -> "mappings", "syntax"
+ * -> "syntaxes", "registry" -> "registries"); a word that already ends in a
+ * single s is taken as plural. Hand-written: compromise, the dependency that
+ * inflects, reads "mapping" as a verb ("syntax mapping" -> "syntaxes mapping").
+ */
+export function plural(noun: string): string {
+  if (/`$/.test(noun)) return noun;
+  if (/[^s]s$/i.test(noun)) return noun;
+  if (/(s|x|z|ch|sh)$/i.test(noun)) return `${noun}es`;
+  if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
 }
 
 /** An object without a leading quantifier ("more modules" -> "modules"): a quantifier is no modifier of the line. */
@@ -203,22 +265,33 @@ function bare(object: string): string {
  * the objects joined; else the fullest form, the newest among equals.
  */
 function mergeObjects(group: readonly ChangeTask[]): string {
-  const objects: string[] = [];
-  for (const t of group) if (!objects.some((o) => o.toLowerCase() === bare(t.object).toLowerCase())) objects.push(bare(t.object));
+  const objects = distinctObjects(group);
   const fullest = bare([...group].sort((a, b) => bare(b.object).split(' ').length - bare(a.object).split(' ').length || b.item.recency - a.item.recency)[0]!.object);
   if (objects.length === 1) return fullest;
   const listed = objects.some((o) => /\s(and|or)\s|,/.test(o));
   // Different heads (a line by its verb): the newest two objects, "as well as" when one is a list already.
   if (new Set(group.map((t) => t.head)).size > 1) return listed ? `${objects[1]} as well as ${objects[0]}` : joinList(objects.slice(0, 2).reverse());
-  if (listed) return fullest;
-  const heads = objects.map((o) => o.split(' ').at(-1)!);
+  const parts = modifiersOf(group);
+  return parts ? `${joinList(parts.modifiers)} ${parts.head}` : fullest;
+}
+
+function distinctObjects(group: readonly ChangeTask[]): string[] {
+  const objects: string[] = [];
+  for (const t of group) if (!objects.some((o) => o.toLowerCase() === bare(t.object).toLowerCase())) objects.push(bare(t.object));
+  return objects;
+}
+
+/** The modifiers a group's objects differ in, sharing one head ("`a`", "`b`" of "option"), at most three; null when they are not two or more. */
+function modifiersOf(group: readonly ChangeTask[]): { modifiers: string[]; head: string } | null {
+  const objects = distinctObjects(group);
+  if (objects.length < 2 || new Set(group.map((t) => t.head)).size > 1 || objects.some((o) => /\s(and|or)\s|,/.test(o))) return null;
   const modifiers: string[] = [];
   for (const o of objects) {
     const m = o.split(' ').slice(0, -1).join(' ');
     if (m && !modifiers.some((x) => x.toLowerCase().includes(m.toLowerCase()) || m.toLowerCase().includes(x.toLowerCase()))) modifiers.push(m);
   }
-  if (modifiers.length <= 1) return fullest;
-  return `${joinList(modifiers.slice(0, 3))} ${commonest(heads)}`;
+  if (modifiers.length <= 1) return null;
+  return { modifiers: modifiers.slice(0, 3), head: commonest(objects.map((o) => o.split(' ').at(-1)!)) };
 }
 
 /**
