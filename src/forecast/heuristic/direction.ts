@@ -38,6 +38,8 @@ export interface DirectionText {
    * after every specific family, few of them (order.ts).
    */
   specific: boolean;
+  /** A list page's direction (upkeep.ts `listEntries`): its next work is one more entry. */
+  list?: true;
 }
 
 export function directionText(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string> = new Set()): DirectionText | null {
@@ -67,10 +69,14 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     title = upkeep.title;
     const { object, where: at } = upkeep;
     const general = stream.kind === 'ci' ? new Set([...skip, ...CI_GENERAL]) : skip;
-    specific = upkeep.shared && objectPasses(object.replace(/^the /, ''), '', general, names);
+    specific = (upkeep.entries !== undefined) || (upkeep.shared && objectPasses(object.replace(/^the /, ''), '', general, names));
     const bare = object.replace(/^the /, '');
     aspects = [bare];
-    if (stream.kind === 'docs') {
+    if (upkeep.entries) {
+      const done = joinAnd(upkeep.entries);
+      expectedBehavior = `${capitalize(object)} in ${at} gains one more entry, beyond those added before T0 (${done}), ${continuing}: written and placed like its neighbours.`;
+      criteria = [`${capitalize(object)} in ${at} has an entry it does not have at T0, in the list's own format and order.`];
+    } else if (stream.kind === 'docs') {
       expectedBehavior = `${capitalize(object)} in ${at} states what it is missing or gets wrong at T0, ${continuing}: each example on it runs as shown, and the documentation builds without new warnings.`;
       criteria = [`${capitalize(object)} in ${at} covers a case it does not at T0: its examples run as shown, and it is cross-linked from the index or the page that introduces it.`];
     } else if (stream.kind === 'ci') {
@@ -127,6 +133,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     focusRefs: focusItems.map((i) => i.ref),
     category: focus?.category ?? stream.category,
     specific,
+    ...(upkeep?.entries ? { list: true as const } : {}),
   };
 }
 

@@ -104,17 +104,18 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       }
       const seriesRefs = new Set(series.flatMap((s) => s.changes.map((c) => c.ref)));
       for (const stream of streams) {
-        // One family each for the documentation, the test suite and the CI: the rest are code components.
-        if (stream.kind !== 'code' && (perKind.get(stream.kind) ?? 0) >= 1) continue;
         const text = directionText(stream, names, projectWords);
         if (!text) continue;
+        // One family each for the documentation, the test suite and the CI, and one for a list page: the rest are code components.
+        const slot = text.list ? 'list' : stream.kind;
+        if (stream.kind !== 'code' && (perKind.get(slot) ?? 0) >= 1) continue;
         // The direction of a series' component whose focus is the series' own changes would say it twice: the series states it.
         if (series.some((s) => s.component === stream.component && s.kind === stream.kind) && text.focusRefs.some((r) => seriesRefs.has(r))) continue;
         const cited = text.focusRefs.filter((r) => finishedRefs.has(r)).length;
         if (cited * 2 >= text.focusRefs.length) continue;
         // Or one of its changes with the finished series' own words in the title ("Extend rejection macros …" after every rejection uses them).
         if (cited > 0 && finished.some((s) => s.changes.some((c) => text.focusRefs.includes(c.ref)) && statesSeries(s, text.title))) continue;
-        perKind.set(stream.kind, (perKind.get(stream.kind) ?? 0) + 1);
+        perKind.set(slot, (perKind.get(slot) ?? 0) + 1);
         const score = scoreStream(record, stream, !text.specific);
         drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
       }

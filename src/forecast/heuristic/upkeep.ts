@@ -144,6 +144,53 @@ export interface UpkeepTitle {
   items: StreamItem[];
   /** Whether the changes shared a phrase (a task) or the wording is loose (an area's upkeep). */
   shared: boolean;
+  /** For a list page: the entries its changes added before T0, newest first (at most three). */
+  entries?: string[];
+}
+
+/** Words that name no entry of a list ("Add link to X", "Add a section"): what a list change adds is a named thing. */
+const NOT_AN_ENTRY = /^(a |an |the |new |more |missing |some )?(link|links|entry|entries|section|sections|note|notes|example|examples|docs?|documentation|info|information|details?|description|table|item|items|page|it|them|this)$/i;
+
+/** What a change that adds one entry to a list adds ("ECOSYSTEM: add axum-rails-cookie" -> "axum-rails-cookie"), or null. */
+export function addedEntry(title: string): string | null {
+  const m = /^add(?:ed|s|ing)?\s+(.+?)(?:\s+(?:to|in|into|on|under)\s+.*)?$/i.exec(plainPhrase(title).replace(/^[\w.-]+:\s*/, ''));
+  if (!m) return null;
+  // "section for Vellox" names Vellox; "third party library `zustand-async-slice`" names the identifier.
+  let entry = m[1]!.replace(/^(the|a|an)\s+/i, '').replace(/^(new\s+)?(section|entry|link|item)s?\s+(for|to|about)\s+/i, '').replace(/[.,;:]+$/, '').trim();
+  const ident = /`[^`]+`/.exec(entry);
+  if (ident && entry !== ident[0]) entry = ident[0];
+  // An entry is a name: a project, package or person ("axum-rails-cookie", "Vellox", "`zutron`"), not a note about the page.
+  const words = entry.split(/\s+/);
+  if (!entry || NOT_AN_ENTRY.test(entry) || words.length > 3 || !words.some((w) => /[A-Z]|`|\w[-_@/.]\w|\d/.test(w))) return null;
+  return entry;
+}
+
+/**
+ * A page whose changes are largely each the addition of one named entry
+ * (three or more and at least a third of the page's changes, or two and at
+ * least two thirds): the
+ * entries, newest first (at most three), and those changes. Null otherwise.
+ */
+export function listEntries(items: readonly StreamItem[]): { entries: string[]; items: StreamItem[] } | null {
+  const added = items.map((i) => ({ item: i, entry: addedEntry(i.title) })).filter((x): x is { item: StreamItem; entry: string } => x.entry !== null);
+  const entries = [...new Map(added.map((x) => [x.entry.toLowerCase(), x.entry])).values()];
+  const mostly = entries.length >= 3 ? added.length * 3 >= items.length : entries.length === 2 && added.length * 3 >= items.length * 2;
+  return mostly ? { entries: entries.slice(0, 3), items: added.map((x) => x.item) } : null;
+}
+
+/** The list page of a documentation stream: of the pages its changes touched, the one with the most entries added. */
+export function listPage(items: readonly StreamItem[]): { page: string; entries: string[]; items: StreamItem[] } | null {
+  const pages = [...new Set(items.flatMap((i) => i.paths.filter(isDocPage)))].sort(compareText);
+  let best: { page: string; entries: string[]; items: StreamItem[] } | null = null;
+  for (const page of pages) {
+    const list = listEntries(items.filter((i) => i.paths.includes(page)));
+    if (list && (!best || list.items.length > best.items.length)) best = { page, ...list };
+  }
+  return best;
+}
+
+function joinEntries(list: readonly string[]): string {
+  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 }
 
 /** The title of a CI, test-suite or documentation stream, or null for code streams. */
@@ -166,6 +213,12 @@ export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude:
     return { title: `Extend ${object} in ${where}`, object, where, items: stream.items, shared: false };
   }
   if (stream.kind === 'docs') {
+    const list = listPage(stream.items);
+    if (list) {
+      // A list page (community projects, third-party packages): its next work is one more entry, not the ones added before T0.
+      const object = `the ${pageName(list.page)} list`;
+      return { title: `Add more entries like ${joinEntries(list.entries)} to ${object} in ${list.page}`, object, where: list.page, items: list.items, shared: true, entries: list.entries };
+    }
     const page = topFile(stream.items, isDocPage);
     const pageItems = page ? stream.items.filter((i) => i.paths.includes(page)) : stream.items;
     const sp = sharedPhrase(pageItems, names, exclude);

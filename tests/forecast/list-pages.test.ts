@@ -1,0 +1,50 @@
+import { expect, test } from 'vitest';
+import { snapshotRepository } from '../../src/api/snapshot.js';
+import { createHeuristicForecaster } from '../../src/forecast/index.js';
+import { addedEntry, listEntries } from '../../src/forecast/heuristic/upkeep.js';
+import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+
+const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
+
+async function forecast(specs: CommitSpec[]) {
+  const repo = await makeRepo(specs);
+  const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  return draft.families;
+}
+
+const edits = (file: string, titles: string[], month: number): CommitSpec[] =>
+  titles.map((msg, i) => ({ at: `2024-${String(month + i).padStart(2, '0')}-12`, msg, author: alice, files: { [file]: `# ${file}\n- entry ${month + i}\n` } }));
+
+test('a page whose changes each add one named entry asks for one more entry, beside a hotter documentation line (axum ECOSYSTEM.md)', async () => {
+  // axum at 2025-01-01: "ECOSYSTEM: add axum-rails-cookie", "Added axum-ws-broadcaster to ECOSYSTEM.md", ... lost the one
+  // documentation place to a hotter documentation line (its examples), and alone would have read "Extend the ECOSYSTEM page" (loose, held back).
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/lib.js': 'export {}\n', 'ECOSYSTEM.md': '# Ecosystem\n', 'examples/README.md': '# Examples\n' } },
+    ...edits('ECOSYSTEM.md', ['ECOSYSTEM: add zino-rs (#2908)', 'ECOSYSTEM.md: Add Pods-Blitz (#2983)', 'Added axum-ws-broadcaster to ECOSYSTEM.md', 'Add axum-negotiate-layer to community projects (#3093)'], 2),
+    ...edits('examples/README.md', ['docs: explain the colour themes in the guide (#41)', 'docs(guide): list the colour themes (#42)', 'Document the colour themes for dark terminals (#43)', 'docs: the colour themes in light terminals (#44)', 'docs: colour themes of the pager (#45)'], 7),
+  ]);
+  const titles = families.map((f) => f.title);
+  const list = families.find((f) => f.title.includes('ECOSYSTEM'));
+  expect(list?.title, titles.join(' | ')).toBe('Add more entries like axum-negotiate-layer, axum-ws-broadcaster and Pods-Blitz to the ECOSYSTEM list in ECOSYSTEM.md');
+  expect(list!.acceptance_criteria[0]).toBe('The ECOSYSTEM list in ECOSYSTEM.md has an entry it does not have at T0, in the list\'s own format and order.');
+  expect(list!.target_hints.paths).toContain('ECOSYSTEM.md');
+  // The hotter examples line keeps the documentation place it has without a list.
+  expect(titles.some((t) => /colour themes in examples\/README\.md/.test(t)), titles.join(' | ')).toBe(true);
+});
+
+test('an entry is a name a change adds, not a note about the page; a page is a list only when such additions are a large share of its changes', () => {
+  expect(addedEntry('docs(ecosystem): add `@fastify/otel` to core list')).toBe('`@fastify/otel`');
+  expect(addedEntry('docs: Adding `crudify-mongo` plugin to community list')).toBe('`crudify-mongo`');
+  expect(addedEntry('Add section for Vellox to third-party plugins')).toBe('Vellox');
+  expect(addedEntry('Add Taikun CloudWorks to list of projects')).toBe('Taikun CloudWorks');
+  expect(addedEntry('ECOSYSTEM.md: Add link to rust-api.dev')).toBeNull();
+  expect(addedEntry('docs: add community plugins disclaimer')).toBeNull();
+  expect(addedEntry('Remove duplicate tower-sessions entry')).toBeNull();
+  const item = (title: string) => ({ ref: title, date: '2024-06-01', title, body: '', paths: ['README.md'], category: null, recency: 1 });
+  const adds = ['Add Codecov badge', 'Add Discord link', 'Add Gitter room'].map(item);
+  expect(listEntries(adds)?.entries).toEqual(['Codecov badge', 'Discord link', 'Gitter room']);
+  // The same three among twelve other README changes: no list.
+  const other = Array.from({ length: 12 }, (_, i) => item(`Reword the install section, part ${i + 1}`));
+  expect(listEntries([...adds, ...other])).toBeNull();
+});
