@@ -4,7 +4,7 @@ import { workKind } from '../../sources/work-kind.js';
 import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import { pendingMatch, pendingReading, pendingTask, type PendingReading, type PendingTask } from './pending.js';
-import { actAndArea, cutList, isVagueTitle, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
+import { actAndArea, cutList, isVagueTitle, listedText, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
@@ -50,9 +50,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * does the work; direction-v6: a symbol from the diff only where the diff
  * defines it, src/git/added-identifiers.ts definedIdentifiers; direction-v7:
  * a pending-work family's direction is its task, pending.ts; direction-v8: an
- * act-and-area title is related to a change only by the docs page it names, vagueness.ts actAndArea).
+ * act-and-area title is related to a change only by the docs page it names, vagueness.ts actAndArea;
+ * direction-v9: a list-shaped title's direction shares a word it lists, or takes up a title it quotes whole, and
+ * its quoted symbols count only in its area; what the work before T0 touched is no prediction, shared.ts).
  */
-export const DIRECTION_RULES = 'direction-v8';
+export const DIRECTION_RULES = 'direction-v9';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -75,6 +77,14 @@ export interface FamilyDirection {
   vague: boolean;
   /** Stems of the words its title lists ("…: choice, expand, generic"; src/validate/judges/vagueness.ts). */
   listed: readonly string[];
+  /**
+   * Its topic words (as `words` prints them) that its title lists, synonym-mapped as topic words are ("conf" gives
+   * configuration); null when its title lists none. A list-shaped title's objects are these words: the words of the
+   * past titles it quotes ("continuing …") and of its criteria are what it was based on.
+   */
+  listedTopics: ReadonlySet<string> | null;
+  /** Stems of the topic words of each past title it quotes ("continuing "Fix `cargo hack` warnings" and …"), two or more each. */
+  quoted: readonly ReadonlySet<string>[];
   /**
    * Stems of the object of a one-piece title ("Document triage role and team in docs/": triage, role, team); empty
    * when the title is vague, lists words or names fewer than two object words.
@@ -237,10 +247,39 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const titled = namedFiles(family, objectPhrases(family.title, objects));
   const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
-    words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), objects,
+    words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title),
   };
+}
+
+/** FamilyDirection.listedTopics: the family's topic words (their printed form) whose stems its title's list has. */
+function listedTopicsOf(title: string, words: TopicWords): ReadonlySet<string> | null {
+  const list = listedText(title);
+  if (list === null) return null;
+  const out = new Set<string>();
+  for (const s of topicWords(list).keys()) {
+    const w = words.get(s);
+    if (w !== undefined) out.add(w);
+  }
+  return out;
+}
+
+/** FamilyDirection.quoted: the topic-word stems of each title quoted after "continuing" in an expected behaviour. */
+function quotedTitles(text: string): ReadonlySet<string>[] {
+  const at = text.search(/\bcontinuing\s+"/i);
+  if (at < 0) return [];
+  const out: ReadonlySet<string>[] = [];
+  for (const m of text.slice(at).matchAll(/"([^"]+)"(?=\s*(?:\(|and\b|[.,;:]|$))/g)) {
+    const stems = new Set(topicWords(m[1]!).keys());
+    if (stems.size >= 2) out.push(stems);
+  }
+  return out;
+}
+
+/** The change's title has every topic word of a past title the family quotes: it takes up that very work again. */
+function takesUpQuoted(f: FamilyDirection, i: ItemDirection): boolean {
+  return f.quoted.some((q) => [...q].every((s) => i.titleWords.has(s)));
 }
 
 /** A title stating missing work (FamilyDirection.stated). */
@@ -366,9 +405,9 @@ export function sharedDirection(
   // A plain-word symbol (`main`, `router`, `PyPI`: not a compound name, FamilyDirection.specific) is a direction only in
   // the family's area: elsewhere most projects name it for other purposes. A compound one counts wherever it is named.
   const inArea = pair.touches || nearArea(f, i);
-  const symbols = common(f.symbols, (s) => (inArea || f.specific.has(s)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
+  const symbols = common(f.symbols, (s) => (inArea || (f.specific.has(s) && f.listedTopics === null)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
   // A symbol its diff defines, though its title and body do not name it: what the change did, read from the clone.
-  const inDiff = i.added.size === 0 ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s)).sort(compareText);
+  const inDiff = i.added.size === 0 || (f.listedTopics !== null && !inArea) ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s)).sort(compareText);
   const issues = common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
   const acts = common(f.acts, (a) => i.acts.has(a)).sort(compareText);
   if (symbols.length > 0) evidence.push(`names ${symbols.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
@@ -378,7 +417,7 @@ export function sharedDirection(
   // A vague family with a list of words may continue a direction (related) but is strong only where a change plainly does what they say.
   const plain = !f.vague || (f.listed.length === 0 ? words.length > 0 && words.length === f.words.size && agrees === true : plainlyDoes(f.listed, (s) => i.words.has(s), pair));
   if (f.vague && f.listed.length === 0) phrase = plain;
-  else {
+  else if (f.listedTopics === null || words.some((w) => f.listedTopics!.has(w)) || takesUpQuoted(f, i)) {
     phrase =
       (words.length >= 2 && (words.length > 2 || acts.length > 0 || pair.touches || nearArea(f, i))) ||
       (words.length === 1 && acts.length > 0) ||

@@ -142,7 +142,17 @@ export const FAMILY_BOILERPLATE: ReadonlySet<string> = new Set(
  * T0 that is not the prediction itself).
  */
 export function predictionText(f: TaskFamily): string {
-  return [f.title, f.expected_behavior, ...f.acceptance_criteria, f.target_hints.symbols.join(' ')].filter((x) => x.trim() !== '').join('\n');
+  return [f.title, predictedBehaviour(f.expected_behavior), ...f.acceptance_criteria, f.target_hints.symbols.join(' ')].filter((x) => x.trim() !== '').join('\n');
+}
+
+/**
+ * A sentence of an expected behaviour that says what the work before T0 touched ("Its changes before T0 also
+ * touched `BoxCloneService` and router.") reports its evidence, not what it predicts: cut out.
+ */
+const BEFORE_T0_SENTENCE = /\s*[^.]*\bbefore T0 also touched\b[^]*?\.(?=\s|$)/g;
+
+function predictedBehaviour(text: string): string {
+  return text.includes('before T0') ? text.replace(BEFORE_T0_SENTENCE, '') : text;
 }
 
 /**

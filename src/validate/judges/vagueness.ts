@@ -135,11 +135,17 @@ export function isVagueTitle(title: string): boolean {
   return specificObjects(title).length === 0;
 }
 
+/** The list a title ends with, as written ("choice, expand, generic" of "…: choice, expand, generic"), or null when it lists none. */
+export function listedText(title: string): string | null {
+  const { head, listed } = cutList(title);
+  if (!listed) return null;
+  return title.slice(head.length).replace(/^[^:]*?(:|\baround\b|\babout\b)/i, '');
+}
+
 /** The stems of the words a title lists ("…: choice, expand, generic" gives choic, expand, gener): what a loose family's words are. */
 export function listedWords(title: string): string[] {
-  const { head, listed } = cutList(title);
-  if (!listed) return [];
-  const tail = title.slice(head.length).replace(/^[^:]*?(:|\baround\b|\babout\b)/i, '');
+  const tail = listedText(title);
+  if (tail === null) return [];
   const words = tail.split(/[,\s]+/).map((w) => w.replace(/[^\w-]/g, '').toLowerCase()).filter((w) => w.length >= 2 && w !== 'and');
   return [...new Set(words.map((w) => stem(w)))];
 }

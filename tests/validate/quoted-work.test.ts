@@ -1,0 +1,115 @@
+import { expect, test } from 'vitest';
+import type { TaskFamily } from '../../src/family/model.js';
+import { loadWordTable } from '../../src/text/glove/cache.js';
+import type { Judge } from '../../src/validate/judge.js';
+import { createLexicalJudge } from '../../src/validate/lexical.js';
+import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
+import { BACKOFF, FILLER, item } from './judge-literals.js';
+
+/**
+ * What a family quotes of the work before T0 is what it was based on, not what it predicts (direction-v9,
+ * docs/judges.md "Quoted past work"): a list-shaped family ("Extend src: apache, comment, completion") has a
+ * direction with a change only through a word it lists, or when the change takes up one title it quotes whole;
+ * its quoted identifiers count only from a change in its area; and "Its changes before T0 also touched …" is
+ * no prediction at all. Each rule is what people's family labels of eval/families/dev6 and dev7 read.
+ */
+const table = loadWordTable();
+const judges: Judge[] = [createSemanticJudge({ table }), createLexicalJudge()];
+
+/** bat's hotspot family of dev6 (bat-B12), its words and quoted titles as the baseline wrote them. */
+const KEYWORDS: TaskFamily = {
+  ...BACKOFF,
+  id: 'F1',
+  category: 'feature',
+  title: 'Extend src: apache, comment, completion',
+  anchor: { name: 'src', paths: ['src'] },
+  expected_behavior:
+    'Work of kind feature lands in src around apache, comment, completion, continuing "Add `--completion <SHELL>` to provide shell completions" and "Update syntax mapping for Apache Conf".',
+  acceptance_criteria: [],
+  evidence: [],
+  target_hints: { paths: ['src'], symbols: [] },
+};
+
+const MORE = [
+  ...FILLER,
+  item('pr#120', 'Add a pager option to the list command', ['src/pager.rs']),
+  item('pr#121', 'Fix panic on empty input files', ['src/input.rs']),
+  item('pr#122', 'Speed up startup by loading themes lazily', ['src/assets.rs']),
+];
+
+test("a list-shaped family is not related by a phrase of its quoted titles' words alone", async () => {
+  // "syntax mapping … configuration" are words of "Update syntax mapping for Apache Conf", none of apache, comment,
+  // completion: another format's mapping is the same kind of work in the same area (dev6: people rejected).
+  const paru = item('pr#3182', 'Add syntax mapping for paru configuration files', ['src/syntax_mapping/builtins/linux/50-paru.toml']);
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [KEYWORDS], later: [paru, ...MORE] });
+    expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+    expect(verdicts[0]!.reason).toMatch(/no shared direction/);
+  }
+});
+
+test('a list-shaped family is related by a phrase that has a word it lists', async () => {
+  const apache = item('pr#3300', 'Add syntax mapping for Apache httpd conf.d files', ['src/syntax_mapping/builtins/unix-family/50-apache.toml']);
+  const { verdicts } = await judges[0]!.judge({ families: [KEYWORDS], later: [apache, ...MORE] });
+  expect(verdicts[0]!.label).not.toBe('rejected');
+  expect(verdicts[0]!.reason).toMatch(/direction: shares .*apache/);
+});
+
+test('a list-shaped family is related by a change taking up a title it quotes, word for word', async () => {
+  // bat's heuristic family of judge-eval's fit half: pr#3189 redoes the quoted "Don't output default theme info to
+  // piped stdout" (people: strong), though it has none of diagnostic, style, print.
+  const family: TaskFamily = {
+    ...KEYWORDS,
+    title: 'Extend src/bin/bat: diagnostic, style, print',
+    anchor: { name: 'bin', paths: ['src/bin/bat'] },
+    expected_behavior:
+      'src/bin/bat gains the next step of its diagnostic, style, print work, continuing "Don\'t output default theme info to piped stdout" (pr#3075) and "Merge `--style`s from different places using `+`/`-`" (pr#2929).',
+    target_hints: { paths: ['src/bin/bat/main.rs'], symbols: [] },
+  };
+  const redo = item('pr#3189', "Fix: Don't output default theme info to piped stdout", ['src/bin/bat/main.rs', 'tests/integration_tests.rs']);
+  const partly = item('pr#3190', 'Show the default theme first in the theme list', ['src/bin/bat/main.rs']);
+  const { verdicts } = await judges[0]!.judge({ families: [family], later: [redo, partly, ...MORE] });
+  expect(verdicts[0]!.label).not.toBe('rejected');
+  expect(verdicts[0]!.matches.map((m) => m.key)).toEqual(['pr#3189']);
+});
+
+test("a list-shaped family's quoted identifier is a direction only from a change in its area", async () => {
+  // typer's recency family of dev6 (typer-B08): pr#1138 defines shell_complete in typer/core.py, outside
+  // pyproject.toml (people: rejected).
+  const family: TaskFamily = {
+    ...KEYWORDS,
+    category: 'bugfix',
+    title: 'Fix defects in pyproject.toml: autocompletion, cli, complete',
+    anchor: { name: 'pyproject.toml', paths: ['pyproject.toml'] },
+    expected_behavior:
+      'Work of kind bugfix lands in pyproject.toml around autocompletion, cli, complete, continuing "Deprecate `shell_complete` and continue to use `autocompletion` for CLI parameters".',
+    target_hints: { paths: ['pyproject.toml'], symbols: [] },
+  };
+  const elsewhere = item('pr#1138', 'Ensure that Path arguments work', ['typer/core.py']);
+  const inArea = item('pr#1139', 'Ensure that Path arguments work', ['typer/core.py', 'pyproject.toml']);
+  const added = { 'pr#1138': ['shell_complete'], 'pr#1139': ['shell_complete'] };
+  for (const judge of judges) {
+    const outside = await judge.judge({ families: [family], later: [elsewhere, ...MORE], added });
+    expect([judge.name, outside.verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+    const inside = await judge.judge({ families: [family], later: [inArea, ...MORE], added });
+    expect([judge.name, inside.verdicts[0]!.reason]).toEqual([judge.name, expect.stringMatching(/its diff defines `shell_complete`/)]);
+  }
+});
+
+test('what the work before T0 also touched is no part of the prediction', async () => {
+  // click's heuristic family of dev7 (click-H04): "use uv" shared only "action", a word of that sentence (people: rejected).
+  const family: TaskFamily = {
+    ...BACKOFF,
+    category: 'refactor',
+    title: 'Restructure the HTTP client in src/http',
+    expected_behavior:
+      'The code of the HTTP client in src/http is restructured; public names and outputs stay the same. Its changes before T0 also touched cookie jars and proxy tunnels.',
+    acceptance_criteria: [],
+    target_hints: { paths: ['src/http'], symbols: [] },
+  };
+  const tunnel = item('pr#90', 'Reuse proxy tunnels and cookie jars across redirects', ['src/http/redirect.ts']);
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [family], later: [tunnel, ...MORE] });
+    expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+  }
+});
