@@ -18,6 +18,8 @@ export interface ForecastOptions {
   gitBackend?: SnapshotOptions['gitBackend'];
   forecaster?: ForecasterName;
   maxFamilies?: number;
+  /** The heuristic shows up to this many loose families (titles naming no checkable work) after the specific ones; default 0. */
+  maxLoose?: number;
   seed?: number;
   /** Builds the LLM forecaster (it needs an endpoint); the CLI passes one made from its --llm-* flags. */
   llm?: () => Forecaster;
@@ -39,7 +41,7 @@ export interface ForecastResult {
 export async function forecastSnapshot(options: ForecastOptions): Promise<ForecastResult> {
   const progress = options.progress ?? silentProgress;
   const name = options.forecaster ?? 'heuristic';
-  const forecaster = name === 'llm' ? llmForecaster(options) : offlineForecaster(name);
+  const forecaster = name === 'llm' ? llmForecaster(options) : offlineForecaster(name, options.maxLoose === undefined ? {} : { maxLoose: options.maxLoose });
   let snapshotId = options.snapshot;
   if (snapshotId === undefined) {
     if (!options.repo || !options.t0) {

@@ -202,6 +202,7 @@ export function repoTask(study: StudyRecord, config: StudyConfig, row: StudyRepo
     judges: config.judges,
     seed: config.seed,
     maxFamilies: config.maxFamilies,
+    ...(config.maxLoose === undefined ? {} : { maxLoose: config.maxLoose }),
   };
 }
 

@@ -10,11 +10,16 @@ export type { Forecaster, ForecastOutcome, ForecastRequest } from './forecaster.
 export { createHeuristicForecaster, HEURISTIC_DEFAULTS } from './heuristic/index.js';
 export { Category, FamilyEvidence, Forecast, ForecastDraft, ForecasterName, FORECASTERS, TaskFamily, familyJsonSchema } from './model.js';
 
+/** What a user may set of the offline forecasters: the heuristic's loose-family cap (`--max-loose`); baselines take none. */
+export interface OfflineOptions {
+  maxLoose?: number;
+}
+
 /** The offline forecasters by name; the LLM forecaster needs a model client and is built by its caller. */
-export function offlineForecaster(name: Exclude<ForecasterName, 'llm'>): Forecaster {
+export function offlineForecaster(name: Exclude<ForecasterName, 'llm'>, options: OfflineOptions = {}): Forecaster {
   switch (name) {
     case 'heuristic':
-      return createHeuristicForecaster();
+      return createHeuristicForecaster(options.maxLoose === undefined ? {} : { maxLoose: options.maxLoose });
     case 'hotspot':
       return createHotspotBaseline();
     case 'recency':

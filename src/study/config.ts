@@ -32,6 +32,7 @@ const ConfigFile = z
     judges: z.array(JudgeName).min(1).default([...OFFLINE_JUDGES]),
     seed: z.number().int().nonnegative().default(0),
     maxFamilies: z.number().int().positive().default(10),
+    maxLoose: z.number().int().nonnegative().default(0),
   })
   .strict();
 
@@ -104,7 +105,7 @@ export function parseStudyConfig(text: string, file: string, options: ParseConfi
       );
     }
   });
-  return StudyConfig.parse({ name: c.name, window: c.window, repos, forecasters: c.forecasters, judges: c.judges, seed: c.seed, maxFamilies: c.maxFamilies });
+  return StudyConfig.parse({ name: c.name, window: c.window, repos, forecasters: c.forecasters, judges: c.judges, seed: c.seed, maxFamilies: c.maxFamilies, ...(c.maxLoose > 0 ? { maxLoose: c.maxLoose } : {}) });
 }
 
 /**

@@ -47,6 +47,11 @@ export const StudyConfig = z.object({
   judges: z.array(JudgeName).min(1),
   seed: z.number().int().nonnegative(),
   maxFamilies: z.number().int().positive(),
+  /**
+   * The heuristic's loose-family cap (`forecast --max-loose`). Absent means 0, the default: a config without it keeps
+   * the hash (and so the stored study) it had before the key existed.
+   */
+  maxLoose: z.number().int().positive().optional(),
 });
 export type StudyConfig = z.infer<typeof StudyConfig>;
 
@@ -203,5 +208,7 @@ export const RepoTask = z.object({
   judges: z.array(JudgeName).min(1),
   seed: z.number().int().nonnegative(),
   maxFamilies: z.number().int().positive(),
+  /** As in StudyConfig: absent means 0. */
+  maxLoose: z.number().int().positive().optional(),
 });
 export type RepoTask = z.infer<typeof RepoTask>;

@@ -76,6 +76,7 @@ export const TABLE: Row[] = [
   ['forecast --snapshot 1 --max-families 0 --db {db}', 'BAD_OPTION'],
   ['forecast --snapshot 1 --max-families many --db {db}', 'BAD_OPTION'],
   ['forecast --snapshot 1 --seed -3 --db {db}', 'BAD_OPTION'],
+  ...['-1', '1.5', 'many', ''].map((n): Row => [`forecast --snapshot 1 --max-loose '${n}' --db {db}`, 'BAD_OPTION']),
   ['forecast --snapshot 1 --seed x --db {db}', 'BAD_OPTION'],
   ['forecast --repo {dir}/nope --t0 2024-03-15 --db {db}', 'PATH_NOT_FOUND'],
   ['forecast --repo {repo} --t0 2024-13-15 --db {db}', 'BAD_DATE'],

@@ -63,3 +63,35 @@ test('a study counts the repository as an abstention of the heuristic: no famili
   const all = out.table.find((r: { forecaster: string; category: string }) => r.forecaster === 'heuristic' && r.category === 'all');
   expect(all).toMatchObject({ repos: 1, abstentions: 1, families: 0, relevance: null, strong_rate: null, covered: 0 });
 });
+
+test('forecast --max-loose N shows up to N of the loose families the default holds back, and says how many are left', async () => {
+  const held = Number(/^(\d+) loose/.exec((await runCliJson(['forecast', '--repo', dir, '--t0', T0, '--db', db])).forecast.abstain_reason)![1]);
+  expect(held).toBeGreaterThan(2);
+  const two = await runCliJson(['forecast', '--repo', dir, '--t0', T0, '--db', db, '--max-loose', '2']);
+  expect(two.forecast).toMatchObject({ abstained: false, abstain_reason: null });
+  expect(two.forecast.id).not.toBe(forecastId);
+  // Loose titles only: they state an area's next defect or page, never a checkable piece of work.
+  expect(two.families.map((f: { title: string }) => f.title)).toHaveLength(2);
+  const readable = await runCli(['forecast', '--repo', dir, '--t0', T0, '--db', db, '--max-loose', '2', '--quiet']);
+  expect(readable.code).toBe(0);
+  expect(readable.stdout).toMatch(new RegExp(`^forecast ${two.forecast.id} \\(heuristic\\) from snapshot \\d+: 2 families\\n {2}${held - 2} loose families held back \\(titles naming no checkable work\\)\\n\\nF1 `));
+  // As many as there are: nothing held back, no line saying so.
+  const all = await runCli(['forecast', '--repo', dir, '--t0', T0, '--db', db, '--max-loose', String(held + 5), '--quiet']);
+  expect(all.stdout).toMatch(new RegExp(`: ${held} families\\n\\nF1 `));
+  // 0 is the default, written out: the same frozen forecast.
+  expect((await runCliJson(['forecast', '--repo', dir, '--t0', T0, '--db', db, '--max-loose', '0'])).forecast).toMatchObject({ id: forecastId, reused: true });
+});
+
+test.each(['-1', '1.5', 'two', '', '1e2'])('forecast --max-loose %j is refused in one line, exit 2 (BAD_OPTION), and forecasts nothing', async (value) => {
+  const refused = await runCliRefused(['forecast', '--repo', dir, '--t0', T0, '--db', db, '--max-loose', value]);
+  expect(refused).toMatchObject({ status: 2, code: 'BAD_OPTION' });
+  expect(refused.lines).toEqual(['swe-future: Option --max-loose: expected a whole number of at least 0. Run swe-future forecast --help for usage.']);
+});
+
+test('a study config\'s maxLoose reaches the heuristic: its loose families are shown and counted, not an abstention', async () => {
+  const config = writeConfig(await tempDir(), { name: 'loose', repos: [{ path: dir, t0: T0 }], forecasters: ['heuristic'], judges: ['lexical'], maxLoose: 2 });
+  const out = await runCliJson(['study', '--config', config, '--db', join(await tempDir(), 'study.db')]);
+  expect(out.failures).toEqual([]);
+  const all = out.table.find((r: { forecaster: string; category: string }) => r.forecaster === 'heuristic' && r.category === 'all');
+  expect(all).toMatchObject({ repos: 1, abstentions: 0, families: 2 });
+});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { parseStudyConfig } from '../../src/study/config.js';
+import { studyHash } from '../../src/store/studies.js';
 
 const FILE = '/studies/eval/dev.json';
 const NOW = new Date('2025-12-01T00:00:00Z');
@@ -33,6 +34,18 @@ test('a minimal config gets the defaults: window 6m, the four offline forecaster
     seed: 0,
     maxFamilies: 10,
   });
+});
+
+test('maxLoose (the heuristic\'s loose-family cap, forecast --max-loose) is kept when above 0; 0 or absent is the default, the config (and so the study hash) it had before the key existed', () => {
+  expect(parse({ ...minimal, maxLoose: 2 })).toMatchObject({ maxLoose: 2 });
+  expect(parse({ ...minimal, maxLoose: 0 })).toEqual(parse(minimal));
+  expect(studyHash(parse({ ...minimal, maxLoose: 0 }))).toBe(studyHash(parse(minimal)));
+  expect(studyHash(parse({ ...minimal, maxLoose: 1 }))).not.toBe(studyHash(parse(minimal)));
+  for (const bad of [-1, 1.5, '2']) {
+    const err = failure({ ...minimal, maxLoose: bad });
+    expect(err.code).toBe('STUDY_CONFIG_INVALID');
+    expect(err.line).toContain('maxLoose');
+  }
 });
 
 test('repository paths resolve against the config file, not the working folder; absolute paths stay', () => {

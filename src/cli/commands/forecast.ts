@@ -21,6 +21,8 @@ const Options = ModelCallFlags.extend({
   gitBackend: z.enum(['auto', 'native', 'isomorphic']),
   forecaster: z.enum(FORECASTERS),
   maxFamilies: positiveInt,
+  // A count, not any number: "-1", "1.5", "two" and "" are refused (BAD_OPTION), never read as 0.
+  maxLoose: z.string().trim().regex(/^\d+$/, 'expected a whole number of at least 0').transform(Number),
   seed: z.coerce.number().int().nonnegative(),
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
@@ -41,6 +43,7 @@ export function register(program: Command, io: CliIO): void {
     .addOption(new Option('--git-backend <name>', 'git reader for --repo').choices(['auto', 'native', 'isomorphic']).default('auto'))
     .addOption(new Option('--forecaster <name>', 'heuristic (offline default), llm, or a baseline').choices([...FORECASTERS]).default('heuristic'))
     .option('--max-families <n>', 'at most this many families, ranked best first', '10')
+    .option('--max-loose <n>', 'heuristic: also show up to this many loose families (titles naming no checkable work), after the specific ones', '0')
     .option('--seed <n>', 'seed for every random choice', '0')
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --forecaster llm (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'model name for --forecaster llm')
