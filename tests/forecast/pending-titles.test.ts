@@ -154,3 +154,126 @@ test('a note saying "this" about the declaration it opens or sits above names th
   expect(titles.find((t) => t.startsWith('Enable the `candidate_lines` test once inner literal extraction works')), titles.join(' | ')).toBeDefined();
   expect(titles.filter((t) => /to_reset_sequence|\bme\b/.test(t))).toEqual([]);
 });
+
+// Round 7 (fastify at 2025-06-01): "TODO: once node 18 is EOL, this type can be replaced with plain FastifyReply." above
+// `export type ResSerializerReply` stated no task (a passive note: its subject is "this type").
+test('a passive note about the declaration below it is stated as the verb on that declaration, its condition after it', async () => {
+  const logger = (v: number) =>
+    [
+      `export type Version = ${v}`,
+      '',
+      '// TODO: once node 18 is EOL, this type can be replaced with plain FastifyReply.',
+      '/**',
+      ' * Specialized reply type used for the `res` log serializer.',
+      ' */',
+      'export type ResSerializerReply<RawReply> = Partial<RawReply>',
+      '',
+    ].join('\n');
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'types/logger.d.ts': logger(0) } },
+    { at: '2024-03-10', msg: 'Fix logger types of custom serializers (#2)', author: dev, files: { 'types/logger.d.ts': logger(1) } },
+    { at: '2024-04-10', msg: 'Fix logger types of child loggers (#3)', author: dev, files: { 'types/logger.d.ts': logger(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles, titles.join(' | ')).toContain('Replace the `ResSerializerReply` type with plain FastifyReply once node 18 is EOL in types');
+});
+
+// Round 7 (typer at 2025-01-01): "Probably refactor this, copied from Click 7.x" read "Refactor `_invalid_ident_char_re`,
+// copied from Click 7.x"; zustand's "Remove type assertion once https://github.com/…/issues/37663 is resolved" read
+// "Remove type assertion once is resolved" (the link cleaned away, its clause left).
+test('a title leaves out asides: where the code was copied from, a clause about a link, "for now"', async () => {
+  const shared = (v: number) =>
+    [
+      'import re',
+      '',
+      '# TODO: Probably refactor this, copied from Click 7.x',
+      '_invalid_ident_char_re = re.compile(r"[^a-zA-Z0-9_]")',
+      `VERSION = ${v}`,
+      '',
+    ].join('\n');
+  const vanilla = (v: number) => `// TODO: Remove type assertion once https://github.com/microsoft/TypeScript/issues/37663 is resolved\nexport const version = ${v}\n`;
+  const walk = (v: number) => `// TODO: skip symlinked folders for now\nexport const depth = ${v}\n`;
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'pkg/completion/shared.py': shared(0), 'store/vanilla.ts': vanilla(0), 'walker/walk.ts': walk(0) } },
+    { at: '2024-03-10', msg: 'Fix completion of identifiers with dashes (#2)', author: dev, files: { 'pkg/completion/shared.py': shared(1) } },
+    { at: '2024-03-20', msg: 'Fix completion of identifiers with dots (#3)', author: dev, files: { 'pkg/completion/shared.py': shared(2) } },
+    { at: '2024-04-10', msg: 'Fix store type assertion of setState (#4)', author: dev, files: { 'store/vanilla.ts': vanilla(1) } },
+    { at: '2024-04-20', msg: 'Fix store type assertion of getState (#5)', author: dev, files: { 'store/vanilla.ts': vanilla(2) } },
+    { at: '2024-05-10', msg: 'Fix walker depth of symlinked folders (#6)', author: dev, files: { 'walker/walk.ts': walk(1) } },
+    { at: '2024-05-20', msg: 'Fix walker depth of hidden folders (#7)', author: dev, files: { 'walker/walk.ts': walk(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles, titles.join(' | ')).toContain('Refactor `_invalid_ident_char_re` in pkg/completion');
+  expect(titles, titles.join(' | ')).toContain('Remove type assertion in store');
+  expect(titles, titles.join(' | ')).toContain('Skip symlinked folders in walker');
+  expect(titles.filter((t) => /copied|once is|for now/.test(t))).toEqual([]);
+});
+
+// Round 7 (ripgrep at 2025-06-01): the same "This should not return a `Result`" in `GitignoreBuilder` and
+// `OverrideBuilder` was titled by the first alone; fastify's "Explore a central cache …" in lib/reply.js and
+// lib/request.js named lib/reply.js only.
+test('a note standing in several places names every declaration or file it stands in', async () => {
+  const builder = (name: string, v: number) =>
+    [
+      `// ${v}`,
+      `impl ${name} {`,
+      '    pub fn case_insensitive(',
+      '        &mut self,',
+      '        yes: bool,',
+      `    ) -> Result<&mut ${name}, Error> {`,
+      '        // TODO: This should not return a `Result`. Fix this in the next semver',
+      '        // release.',
+      '        self.case_insensitive = yes;',
+      '        Ok(self)',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+  const cache = (v: number) => `// TODO: Explore a central cache for all the schemas shared across encapsulated contexts\nexport const v = ${v}\n`;
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'crates/ignore/src/gitignore.rs': builder('GitignoreBuilder', 0), 'crates/ignore/src/overrides.rs': builder('OverrideBuilder', 0), 'web/reply.js': cache(0), 'web/request.js': cache(0) } },
+    { at: '2024-03-10', msg: 'Fix gitignore matching of nested globs (#2)', author: dev, files: { 'crates/ignore/src/gitignore.rs': builder('GitignoreBuilder', 1), 'crates/ignore/src/overrides.rs': builder('OverrideBuilder', 1) } },
+    { at: '2024-04-10', msg: 'Fix gitignore matching of negated globs (#3)', author: dev, files: { 'crates/ignore/src/gitignore.rs': builder('GitignoreBuilder', 2), 'crates/ignore/src/overrides.rs': builder('OverrideBuilder', 2) } },
+    { at: '2024-05-10', msg: 'Fix schema serialization of replies (#4)', author: dev, files: { 'web/reply.js': cache(1), 'web/request.js': cache(1) } },
+    { at: '2024-06-10', msg: 'Fix schema serialization of requests (#5)', author: dev, files: { 'web/reply.js': cache(2), 'web/request.js': cache(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles, titles.join(' | ')).toContain('Stop `GitignoreBuilder.case_insensitive` and `OverrideBuilder.case_insensitive` returning a `Result` in crates/ignore/src');
+  // A hedge before a noun names no change: "Explore" stays.
+  expect(titles, titles.join(' | ')).toContain('Explore a central cache for all the schemas shared across encapsulated contexts in web/reply.js and web/request.js');
+});
+
+// Round 7 (typer at 2025-01-01): "consider setting the style only for the current program" and "Explore replicating the
+// new behavior from Click, …" were titled with their hedge ("Consider setting …", "Explore replicating …").
+test('a note hedging the change it names ("consider setting …") is titled by that change', async () => {
+  const shared = (v: number) => `# TODO: consider setting the style only for the current program\nSTYLE = ${v}\n`;
+  const classes = (v: number) => `# TODO: Explore replicating the new behavior from Click, with item types\nclass Completion:\n    version = ${v}\n`;
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'cli/theme/shared.py': shared(0), 'cli/complete/classes.py': classes(0) } },
+    { at: '2024-03-10', msg: 'Fix zsh style of completion output (#2)', author: dev, files: { 'cli/theme/shared.py': shared(1) } },
+    { at: '2024-03-20', msg: 'Fix fish style of completion output (#3)', author: dev, files: { 'cli/theme/shared.py': shared(2) } },
+    { at: '2024-03-30', msg: 'Fix bash style of completion output (#6)', author: dev, files: { 'cli/theme/shared.py': shared(3) } },
+    { at: '2024-04-10', msg: 'Fix completion classes for nested groups (#4)', author: dev, files: { 'cli/complete/classes.py': classes(1) } },
+    { at: '2024-04-20', msg: 'Fix completion classes for hidden options (#5)', author: dev, files: { 'cli/complete/classes.py': classes(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles, titles.join(' | ')).toContain('Set the style only for the current program in cli/theme');
+  expect(titles, titles.join(' | ')).toContain('Replicate the new behavior from Click in cli/complete');
+  expect(titles.filter((t) => /^(Consider|Explore)\b/.test(t))).toEqual([]);
+});
+
+// Round 7 (typer at 2025-01-01): "Remove shell_complete in a future version" stands in core.py, params.py and models.py;
+// the title named typer/core.py only. (There the params.py cluster merged into the core.py family as its twin, and
+// choosePending titles the merged family again; here the three notes cluster together.)
+test('a note standing in three files names all three, in path order', async () => {
+  const module = (v: number) => `# TODO: Remove shell_complete in a future version (after 0.16.0)\ndef option(shell_complete=None):\n    return ${v}\n`;
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'app/core.py': module(0), 'app/params.py': module(0), 'app/models.py': module(0), 'app/extra/a.py': '', 'app/extra/b.py': '', 'app/extra/c.py': '', 'app/d.py': '', 'app/e.py': '' } },
+    { at: '2024-03-10', msg: 'Fix core option parsing of negative numbers (#2)', author: dev, files: { 'app/core.py': module(1) } },
+    { at: '2024-03-20', msg: 'Fix core option parsing of empty strings (#3)', author: dev, files: { 'app/core.py': module(2) } },
+    { at: '2024-04-10', msg: 'Fix params defaults of list options (#4)', author: dev, files: { 'app/params.py': module(1), 'app/models.py': module(1) } },
+    { at: '2024-04-20', msg: 'Fix params defaults of tuple options (#5)', author: dev, files: { 'app/params.py': module(2), 'app/models.py': module(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles.filter((t) => t.startsWith('Remove shell_complete')), titles.join(' | ')).toEqual(['Remove shell_complete in a future version in app/core.py, app/models.py and app/params.py']);
+});

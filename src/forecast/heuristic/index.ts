@@ -233,6 +233,14 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
     perAnchor.set(s.anchor.name, n + 1);
     chosen.push({ scored: s, kind: rep.kind, title: text.title, text, words, rep: text.representative, notice });
   }
+  // A note's twins merged from other clusters may be its copies in other files ("Remove shell_complete …" in core.py,
+  // params.py and models.py): its text names them all now, the same note still stating it (title.ts sameNote).
+  for (const c of chosen) {
+    if (c.kind !== 'todo') continue;
+    const open = c.scored.cluster.members.filter((m) => m.kind !== 'work_item' && m.kind !== 'changelog');
+    const text = familyText(open, c.scored.category, c.scored.anchor.name, names, c.rep);
+    if (text && text.representative === c.rep && text.title !== c.title) Object.assign(c, { title: text.title, text });
+  }
   return chosen;
 }
 
@@ -241,7 +249,8 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
  * refactor this"), or says the team should do it ("this isn't right, we should really check ahead for …").
  */
 function statesWork(note: string, title: string): boolean {
-  const text = plainPhrase(note.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, '')).toLowerCase();
+  // A hedge before the work ("consider setting …", "explore replicating …") is no part of it: the title drops it (phrase.ts).
+  const text = plainPhrase(note.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, '')).toLowerCase().replace(/^(consider|explore|investigate|try|evaluate)\s+(?=[a-z]+ing\b)/, '');
   const verb = title.split(/\s+/)[0]!.toLowerCase();
   // "Stop `X` returning …" is a note's "this should not return …" with its declaration named (heuristic/pronoun.ts).
   if (verb === 'stop') return /^(do not|don't|never|stop)\b/.test(text);

@@ -29,6 +29,15 @@ function parser(): WinkMethods {
 /** A quoted literal ('true', "utf-8", `None`): a thing a task acts on, whatever wink tags it. */
 const LITERAL = /(^|\s)(['"`])[^'"`\s]+\2(?=[\s,.]|$)/;
 
+/** A subordinate clause whose subject is a link or an issue number, to the end of the text. */
+const REFERENCE_CLAUSE = /\s+(?:once|when|after|until|till|before|as soon as)\s+(?:https?:\/\/\S+|(?:#|GH-)\d+)(?:\s.*)?$/i;
+
+/** A trailing aside: the code's origin (", copied from …"), a pointer (": see …", "(see …)"), "for now". */
+const ASIDE = /(?:,\s*(?:copied|taken|borrowed|ported|adapted|lifted|vendored)\s+from\b.*|[,;:]\s*see\b.*|,?\s+(?:for now|for the time being|at the moment|temporarily))$/i;
+
+/** Verbs that hedge the work a note names ("Consider setting …", "Explore replicating …"): the gerund after them is the task. */
+const HEDGE = /^(consider|explore|investigate|try|evaluate)$/i;
+
 /** Conventional-commit types and the verb their statement implies when the text has none. */
 const TYPE_VERB: Record<string, string> = { fix: 'Fix', feat: 'Add', feature: 'Add', refactor: 'Refactor', perf: 'Speed up', docs: 'Document' };
 const CATEGORY_VERB: Record<Category, string> = { bugfix: 'Fix', feature: 'Support', refactor: 'Clean up' };
@@ -43,7 +52,7 @@ const KNOWN_VERBS = new Set(
 );
 
 /** Verbs that say little on their own: a title built on them needs a substantial object. */
-const WEAK_VERBS = new Set(['update', 'change', 'improve', 'tweak', 'adjust', 'bump', 'use', 'make', 'run', 'set', 'merge', 'revert']);
+const WEAK_VERBS = new Set(['update', 'change', 'improve', 'tweak', 'adjust', 'bump', 'use', 'make', 'run', 'merge', 'revert']);
 
 /** Titles that are process, not a task: merges, releases, bumps, reverts, typo fixes, docs chores. */
 const CHORE = /^(merge|revert|release|prepare|bump|version|changelog|typo|wip|update (the )?(readme|changelog|docs?|copyright|contributors|dependencies|deps)|fix(ed)? typos?|nominate|format|lint|tidy|minor|misc)/i;
@@ -56,7 +65,9 @@ const CHORE = /^(merge|revert|release|prepare|bump|version|changelog|typo|wip|up
  */
 export function taskPhrase(raw: string, category: Category, names: ReadonlySet<string> = new Set()): TaskPhrase | null {
   const type = /^\s*([a-z]+)(?:\([^)]*\))?!?:/i.exec(raw)?.[1]?.toLowerCase();
-  let text = plainPhrase(raw.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, ''))
+  // A clause whose subject is a link ("once https://github.com/…/issues/37663 is resolved", "after #4441 lands") says
+  // nothing once the link is cleaned away ("Remove type assertion once is resolved"): it goes whole.
+  let text = plainPhrase(raw.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, '').replace(REFERENCE_CLAUSE, ''))
     .replace(/^[-*+]\s+/, '')
     .replace(/^(added|changed|fixed|removed|deprecated|security)\s*:\s*/i, '')
     .replace(/[.!:;,\s]+$/, '');
@@ -67,6 +78,10 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
     .replace(/\s+-\s+.*$/, '')
     // A clause after the comma whose subject is "we" or "you" is the task ("this isn't right, we should check X").
     .replace(/^((?:\S+\s+){2,}?\S+),\s(.*)$/, (_, head: string, tail: string) => (/^(?:so\s+|and\s+|but\s+)?(?:we|you)\s/i.test(tail) ? tail.replace(/^(?:so|and|but)\s+/i, '') : head))
+    // Asides that are no part of the task: where the code came from (", copied from Click 7.x"), a pointer (": see the
+    // discussion"), and how long it is meant to last ("for now").
+    .replace(ASIDE, '')
+    .replace(/[.!:;,\s]+$/, '')
     .trim();
   if (!text || CHORE.test(text)) return null;
 
@@ -118,6 +133,13 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   } else {
     verb = typeVerb ?? CATEGORY_VERB[category];
     rest = [lowerFirst(words[0]!), ...words.slice(1)];
+  }
+  // "Consider setting the style only for the current program": the work is setting it, not considering it. A hedge
+  // before a noun ("Explore a central cache for …") names no change, and stays.
+  const at = words.length - rest.length;
+  if (HEDGE.test(verb) && rest.length > 1 && pos[at] === 'VERB' && /[a-z]ing$/.test(words[at]!)) {
+    verb = capitalize(lemmas[at]!.toLowerCase());
+    rest = rest.slice(1);
   }
   const offset = words.length - rest.length;
   rest = withoutDeixis(cut(rest, pos.slice(offset), spaces.slice(offset)), pos.slice(offset), lemmas.slice(offset));
@@ -215,6 +237,14 @@ function capitalize(word: string): string {
 
 function lowerFirst(word: string): string {
   return /^[A-Z][a-z]+$/.test(word) ? word.charAt(0).toLowerCase() + word.slice(1) : word;
+}
+
+/** The verb a past participle is of, by wink's lemma ("replaced" -> "replace", "rewritten" -> "rewrite"), or '' when wink reads no verb. */
+export function participleLemma(participle: string): string {
+  const doc = parser().readDoc(`It was ${participle}.`);
+  const its = parser().its;
+  if (doc.tokens().length() !== 4 || doc.tokens().out(its.pos)[2] !== 'VERB') return '';
+  return doc.tokens().out(its.lemma as unknown as typeof its.value)[2]!.toLowerCase();
 }
 
 /** "break" -> "breaking", "use" -> "using", "run" -> "running". */

@@ -31,28 +31,30 @@ export function signalPhrase(signal: Signal, category: Category, names: Readonly
  * other signals' phrases and the open notes. Null when no signal states a task
  * (a cluster of chores is no family).
  */
-export function familyText(members: readonly Signal[], category: Category, anchor: string, names: ReadonlySet<string>): FamilyText | null {
+export function familyText(members: readonly Signal[], category: Category, anchor: string, names: ReadonlySet<string>, representative?: string): FamilyText | null {
   const shared = sharedTopic(members);
   const candidates = members
     .map((m) => ({ m, p: signalPhrase(m, category, names) }))
     .filter((c): c is { m: Signal; p: TaskPhrase } => c.p !== null)
     .map((c) => ({ ...c, rank: c.p.quality + 2 * centrality(c.m, shared) + KIND_BONUS[c.m.kind] + 0.5 * c.m.recency + (c.m.areas.includes(anchor) ? 0.3 : 0) }))
-    .sort((a, b) => b.rank - a.rank || compareText(b.m.date, a.m.date) || compareText(a.m.ref, b.m.ref));
+    .sort((a, b) => Number(b.m.ref === representative) - Number(a.m.ref === representative) || b.rank - a.rank || compareText(b.m.date, a.m.date) || compareText(a.m.ref, b.m.ref));
   const best = candidates[0];
   if (!best) return null;
-  const where = mentionsPlace(best.p.text, anchor) ? '' : ` in ${anchor}`;
-  const title = `${best.p.text}${where}`;
+  const same = sameNote(best, candidates);
+  const where = same.files.length > 1 ? ` in ${placeList(same.files)}` : mentionsPlace(best.p.text, anchor) ? '' : ` in ${anchor}`;
+  const title = `${same.text}${where}`;
 
-  const others = distinct(candidates.slice(1).map((c) => c), best.p.text).slice(0, 2);
+  // Copies of the note the title already names are no other case.
+  const others = distinct(candidates.slice(1).filter((c) => !same.refs.has(c.m.ref)), best.p.text).slice(0, 2);
   const notes = members.filter((m) => m.kind === 'todo' || m.kind === 'pending').slice(0, 3);
-  const done = `${capitalize(best.p.object)} is ${pastParticiple(best.p.verb)}${where}`;
+  const object = same.text.slice(best.p.verb.length).trim();
+  const done = `${capitalize(object)} is ${pastParticiple(best.p.verb)}${where}`;
   // Cited as `"title" (ref)`, the form synthesis strips when it turns a family into a task (a direction, not a replay).
   const cite = (m: Signal) => `"${m.text.trim()}" (${m.ref})`;
   const expectedBehavior =
     `${done}, continuing ${[best, ...others].map((c) => cite(c.m)).join(' and ')}.` +
     (notes.length ? ` Open at T0: ${notes.map((n) => `${n.ref.replace(/^todo:/, '')} "${n.text}"`).join('; ')}.` : '');
 
-  const object = best.p.object;
   const first = {
     bugfix: `A regression test for "${object}"${where} fails before the change and passes after it.`,
     feature: `${capitalize(object)} works${where}: a new test exercises it, including one error case.`,
@@ -65,6 +67,38 @@ export function familyText(members: readonly Signal[], category: Category, ancho
     'Every test that passed before the change still passes.',
   ];
   return { title, expectedBehavior, acceptanceCriteria, representative: best.m.ref };
+}
+
+/**
+ * The representative's note where the same note stands in several places: its text naming every declaration the
+ * copies are about when they differ only there (ripgrep's "This should not return a `Result`" in two builders: "Stop
+ * `GitignoreBuilder.case_insensitive` and `OverrideBuilder.case_insensitive` returning a `Result`"), and otherwise
+ * the files they stand in, in path order (fastify's "Explore a central cache …" in lib/reply.js and lib/request.js). A title naming one of them sent people to one place of two.
+ */
+function sameNote(best: { m: Signal; p: TaskPhrase }, candidates: readonly { m: Signal; p: TaskPhrase }[]): { text: string; files: string[]; refs: Set<string> } {
+  if (best.m.kind !== 'todo') return { text: best.p.text, files: [], refs: new Set() };
+  const ids = (t: string) => [...t.matchAll(/`[^`]+`/g)].map((m) => m[0]);
+  const shape = (t: string) => t.replace(/`[^`]+`/g, '`*`').toLowerCase();
+  const twins = candidates.filter((c) => c.m.kind === 'todo' && shape(c.p.text) === shape(best.p.text));
+  const refs = new Set(twins.map((t) => t.m.ref).filter((r) => r !== best.m.ref));
+  const own = ids(best.p.text);
+  const differ = own.map((_, i) => [...new Set(twins.map((t) => ids(t.p.text)[i]!))]);
+  const at = differ.findIndex((d) => d.length > 1);
+  if (at >= 0 && differ.filter((d) => d.length > 1).length === 1) {
+    let k = -1;
+    const text = best.p.text.replace(/`[^`]+`/g, (m) => (++k === at ? joinList([m, ...differ[at]!.filter((d) => d !== m).sort(compareText)]) : m));
+    return { text, files: [], refs };
+  }
+  return { text: best.p.text, files: [...new Set(twins.flatMap((t) => t.m.paths.slice(0, 1)))].sort(compareText), refs };
+}
+
+/** Up to three files named, else the first two and how many more. */
+function placeList(files: readonly string[]): string {
+  return files.length <= 3 ? joinList(files) : `${files[0]}, ${files[1]} and ${files.length - 2} other files`;
+}
+
+function joinList(list: readonly string[]): string {
+  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 }
 
 /** Topic tokens two or more members share (all of them for a pair). */
