@@ -277,3 +277,31 @@ test('a note standing in three files names all three, in path order', async () =
   const titles = await titlesAt(specs);
   expect(titles.filter((t) => t.startsWith('Remove shell_complete')), titles.join(' | ')).toEqual(['Remove shell_complete in a future version in app/core.py, app/models.py and app/params.py']);
 });
+
+// Round 7 (bubbletea at 2025-06-01): four functions of standard_renderer.go carry "Deprecated: This option will be
+// removed in a future version of this package."; the title named `ScrollUp` alone.
+test('deprecation notices of one target in one family name every declaration, in source order', async () => {
+  const renderer = (v: number) =>
+    [
+      'package tea',
+      '',
+      `const version = ${v}`,
+      '',
+      ...['SyncScrollArea', 'ClearScrollArea', 'ScrollUp'].flatMap((name) => [
+        `// ${name} changes the scrollable area.`,
+        '//',
+        '// Deprecated: This option will be removed in a future version of this package.',
+        `func ${name}() Msg {`,
+        '\treturn nil',
+        '}',
+        '',
+      ]),
+    ].join('\n');
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'render/renderer.go': renderer(0) } },
+    { at: '2024-03-10', msg: 'Fix renderer flicker on resize (#2)', author: dev, files: { 'render/renderer.go': renderer(1) } },
+    { at: '2024-04-10', msg: 'Fix renderer cursor on resize (#3)', author: dev, files: { 'render/renderer.go': renderer(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles, titles.join(' | ')).toContain('Remove `SyncScrollArea`, `ClearScrollArea` and `ScrollUp` deprecated for removal in a future version in render');
+});

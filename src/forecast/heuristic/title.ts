@@ -71,25 +71,37 @@ export function familyText(members: readonly Signal[], category: Category, ancho
 
 /**
  * The representative's note where the same note stands in several places: its text naming every declaration the
- * copies are about when they differ only there (ripgrep's "This should not return a `Result`" in two builders: "Stop
+ * copies are about, in source order, when they differ only there (ripgrep's "This should not return a `Result`" in two builders: "Stop
  * `GitignoreBuilder.case_insensitive` and `OverrideBuilder.case_insensitive` returning a `Result`"), and otherwise
  * the files they stand in, in path order (fastify's "Explore a central cache …" in lib/reply.js and lib/request.js). A title naming one of them sent people to one place of two.
  */
 function sameNote(best: { m: Signal; p: TaskPhrase }, candidates: readonly { m: Signal; p: TaskPhrase }[]): { text: string; files: string[]; refs: Set<string> } {
-  if (best.m.kind !== 'todo') return { text: best.p.text, files: [], refs: new Set() };
+  // Notes, and deprecation notices ("Remove `ScrollUp` deprecated for removal …" beside `ScrollDown`'s); a runtime
+  // notice's copies are its declarations, which its text cites (never a list of manifests in a title).
+  const notice = best.m.kind === 'pending' && /^(Remove|Deprecate) `/.test(best.p.text);
+  if (best.m.kind !== 'todo' && !notice) return { text: best.p.text, files: [], refs: new Set() };
   const ids = (t: string) => [...t.matchAll(/`[^`]+`/g)].map((m) => m[0]);
   const shape = (t: string) => t.replace(/`[^`]+`/g, '`*`').toLowerCase();
-  const twins = candidates.filter((c) => c.m.kind === 'todo' && shape(c.p.text) === shape(best.p.text));
+  // In source order: by file, then line.
+  const twins = candidates.filter((c) => c.m.kind === best.m.kind && shape(c.p.text) === shape(best.p.text)).sort((a, b) => compareRef(a.m.ref, b.m.ref));
   const refs = new Set(twins.map((t) => t.m.ref).filter((r) => r !== best.m.ref));
-  const own = ids(best.p.text);
-  const differ = own.map((_, i) => [...new Set(twins.map((t) => ids(t.p.text)[i]!))]);
+  const differ = ids(best.p.text).map((_, i) => [...new Set(twins.map((t) => ids(t.p.text)[i]!))]);
   const at = differ.findIndex((d) => d.length > 1);
   if (at >= 0 && differ.filter((d) => d.length > 1).length === 1) {
     let k = -1;
-    const text = best.p.text.replace(/`[^`]+`/g, (m) => (++k === at ? joinList([m, ...differ[at]!.filter((d) => d !== m).sort(compareText)]) : m));
+    const text = best.p.text.replace(/`[^`]+`/g, (m) => (++k === at ? joinList(differ[at]!) : m));
     return { text, files: [], refs };
   }
+  if (notice) return { text: best.p.text, files: [], refs: new Set() };
   return { text: best.p.text, files: [...new Set(twins.flatMap((t) => t.m.paths.slice(0, 1)))].sort(compareText), refs };
+}
+
+/** `todo:a/b.rs:528` before `todo:a/c.rs:153`, and line 99 before line 100 of one file. */
+function compareRef(a: string, b: string): number {
+  const split = (r: string) => /^(.*):(\d+)$/.exec(r) ?? [r, r, '0'];
+  const [, fa, la] = split(a);
+  const [, fb, lb] = split(b);
+  return compareText(fa!, fb!) || Number(la) - Number(lb);
 }
 
 /** Up to three files named, else the first two and how many more. */
