@@ -71,9 +71,10 @@ export function familyText(members: readonly Signal[], category: Category, ancho
 
 /**
  * The representative's note where the same note stands in several places: its text naming every declaration the
- * copies are about, in source order, when they differ only there (ripgrep's "This should not return a `Result`" in two builders: "Stop
- * `GitignoreBuilder.case_insensitive` and `OverrideBuilder.case_insensitive` returning a `Result`"), and otherwise
- * the files they stand in, in path order (fastify's "Explore a central cache …" in lib/reply.js and lib/request.js). A title naming one of them sent people to one place of two.
+ * copies are about, in source order, when they differ only there (ripgrep's "This should not return a `Result`" in
+ * two builders: "Stop `GitignoreBuilder.case_insensitive` and `OverrideBuilder.case_insensitive` returning a
+ * `Result`"), and otherwise the files they stand in, in path order (fastify's "Explore a central cache …" in
+ * lib/reply.js and lib/request.js). A title naming one of them sent people to one place of two.
  */
 function sameNote(best: { m: Signal; p: TaskPhrase }, candidates: readonly { m: Signal; p: TaskPhrase }[]): { text: string; files: string[]; refs: Set<string> } {
   // Notes, and deprecation notices ("Remove `ScrollUp` deprecated for removal …" beside `ScrollDown`'s); a runtime
