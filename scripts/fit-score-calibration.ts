@@ -33,21 +33,20 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { fitLogistic, dot, logit, sigmoid } from '../src/stats/logistic.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
-import { calibrate, fitScoreCalibration, SCORE_CALIBRATION, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
+import { calibrate, calibrationInputOf, fitScoreCalibration, SCORE_CALIBRATION, type CalibrationFeature, type CalibrationInput, type FamilyKind, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
 
 export interface LabelledFamily {
   repo: string;
   blind: string;
+  title: string;
   rank: number;
   /** The score the family carried when labelled (key.jsonl). */
   score: number;
   input: CalibrationInput;
   strong: boolean;
 }
-
 
 function packetsOf(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -56,23 +55,83 @@ function packetsOf(dir: string): string[] {
     .sort();
 }
 
-/** The heuristic's labelled families of a set, with their calibration inputs and people's primary label. */
+/** A score-inputs.jsonl line's input as written (rounds 2-4 carry no `loose`, rounds 2-5 before rank15 no `kind`). */
+interface WrittenInput {
+  rank: number;
+  loose?: boolean;
+  kind?: FamilyKind;
+  backtest?: number | null;
+}
+
+/**
+ * The heuristic's labelled families of a set, with their calibration inputs and people's primary label. An input
+ * written before kinds were recorded reads as a refactoring direction (group "other") with no backtest: for a check
+ * of the older maps, never for a fit.
+ */
 export function loadLabelledFamilies(dir: string): LabelledFamily[] {
   const out: LabelledFamily[] = [];
   for (const repo of packetsOf(dir)) {
     const inputsFile = join(dir, repo, 'score-inputs.jsonl');
     if (!existsSync(inputsFile) || !existsSync(join(dir, repo, 'labels-1.jsonl'))) continue;
     const labels = new Map(readLines<{ blind: string; label: string }>(join(dir, repo, 'labels-1.jsonl')).map((l) => [l.blind, l.label]));
-    const inputs = new Map(readLines<{ blind: string; input: { rank: number; loose?: boolean } }>(inputsFile).map((l) => [l.blind, { rank: l.input.rank, loose: l.input.loose ?? false }]));
+    const titles = new Map(readLines<{ blind: string; title: string }>(join(dir, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
+    const inputs = new Map(
+      readLines<{ blind: string; input: WrittenInput }>(inputsFile).map((l) => [
+        l.blind,
+        { rank: l.input.rank, loose: l.input.loose ?? false, kind: l.input.kind ?? 'refactor', backtest: l.input.backtest ?? null } satisfies CalibrationInput,
+      ]),
+    );
     for (const key of readLines<{ blind: string; forecaster: string; rank: number; score: number }>(join(dir, repo, 'key.jsonl'))) {
       if (key.forecaster !== 'heuristic') continue;
       const input = inputs.get(key.blind);
       const label = labels.get(key.blind);
       if (!input || !label) throw new Error(`${dir}/${repo}: ${key.blind} has no ${input ? 'primary label' : 'score input'}`);
-      out.push({ repo, blind: key.blind, rank: key.rank, score: key.score, input, strong: label === 'strong' });
+      out.push({ repo, blind: key.blind, title: titles.get(key.blind) ?? '', rank: key.rank, score: key.score, input, strong: label === 'strong' });
     }
   }
   return out;
+}
+
+/**
+ * The families of --dir, and those of each --add set that --dir does not hold (round 5's families round 7 no longer
+ * shows: loose ones held back, titles since mended). A family of --add is left out when the same repository's
+ * packet in --dir has its title, carries its label (`carried`), or has a family of the same kind, looseness and
+ * place (the title's " in <path>": round 5's "Remove the code, deprecated for removal … in httpx/_urls.py" is round
+ * 7's "Deprecate `URL.raw` in httpx/_urls.py …", the same notice).
+ */
+export function loadFitFamilies(dir: string, add: readonly string[] = []): LabelledFamily[] {
+  const out = loadLabelledFamilies(dir);
+  // The place: the last path named after " in " (a file or folder, "in httpx/_urls.py, as announced …").
+  const place = (f: LabelledFamily) => [...f.title.matchAll(/\sin\s([\w.\-/]*[\w/])/g)].map((m) => m[1]!).filter((p) => /[/.]/.test(p)).pop() ?? '';
+  for (const more of add) {
+    const seen = new Set(out.flatMap((f) => [`${f.repo} title ${f.title}`, `${f.repo} kind ${f.input.kind} ${f.input.loose} ${place(f)}`]));
+    const carried = new Set(
+      packetsOf(dir).flatMap((repo) => (existsSync(join(dir, repo, 'labels-1.jsonl')) ? readLines<{ carried?: string }>(join(dir, repo, 'labels-1.jsonl')).flatMap((l) => (l.carried ? [l.carried] : [])) : [])),
+    );
+    out.push(...loadLabelledFamilies(more).filter((f) => !carried.has(f.blind) && !seen.has(`${f.repo} title ${f.title}`) && !seen.has(`${f.repo} kind ${f.input.kind} ${f.input.loose} ${place(f)}`)));
+  }
+  return out;
+}
+
+/**
+ * The kind of a family stored before `calibration_kind_<kind>` was recorded (round 5's store at 95e0d28, round 7's
+ * at 2e0c5b9), read off what it carries: a stated family's `stated_<signal>`, a series' `series_changes`, a pending
+ * family's rate (0.25 a notice: a runtime task by its template's words, else a deprecation; 0.15 an open note; 0.2
+ * a plan item), a direction's people factor (0.6 the test suite, 0.525 the CI) or a documentation title, else its
+ * category.
+ */
+export function storedKind(title: string, category: string, c: Record<string, number>): FamilyKind {
+  const stated = Object.keys(c).find((k) => k.startsWith('stated_') && k !== 'stated_rows');
+  if (stated) return stated === 'stated_deprecation' ? 'deprecation' : 'stated';
+  if (c.series_changes !== undefined) return 'series';
+  if (c.heat === undefined) {
+    if (c.pending_rate === 0.25) return /^(Drop support for|Add .+ to the test matrix|Raise the minimum supported)/.test(title) ? 'runtime' : 'deprecation';
+    return c.pending_rate === 0.15 ? 'note' : 'plan';
+  }
+  if (c.people_factor === 0.6) return 'tests';
+  if (c.people_factor === 0.525) return 'ci';
+  if (/^(Document|Extend the .+ page|Fix the .+ page)\b/.test(title) || /\.(md|rst)$/.test(title)) return 'docs';
+  return category as FamilyKind;
 }
 
 /** Reliability rows: 0.1-wide score bins with families, mean score and observed strong rate. */
@@ -100,7 +159,7 @@ async function exportInputs(dir: string, db: string): Promise<void> {
       .prepare("SELECT f.id, f.config FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster = 'heuristic' AND r.name = ?")
       .all(repo) as { id: number; config: string }[];
     if (forecasts.length !== 1) throw new Error(`${db}: ${forecasts.length} heuristic forecasts of ${repo}, expected 1`);
-    const rows = store.prepare('SELECT family_id, title, score, data FROM families WHERE forecast_id = ?').all(forecasts[0]!.id) as { family_id: string; title: string; score: number; data: string }[];
+    const rows = store.prepare('SELECT family_id, title, category, score, data FROM families WHERE forecast_id = ?').all(forecasts[0]!.id) as { family_id: string; title: string; category: string; score: number; data: string }[];
     const byTitle = new Map(rows.map((r) => [r.title, r]));
     // Loose families are shown last (order.ts): the last found - heldBack of the forecast, for a store made before calibration_loose.
     const { loose } = JSON.parse(forecasts[0]!.config) as { loose: { found: number; heldBack: number } };
@@ -111,11 +170,17 @@ async function exportInputs(dir: string, db: string): Promise<void> {
     for (const key of readLines<{ blind: string; forecaster: string; familyId: string; score: number }>(join(dir, repo, 'key.jsonl'))) {
       if (key.forecaster !== 'heuristic') continue;
       const row = byTitle.get(titles.get(key.blind) ?? '');
-      if (!row || row.family_id !== key.familyId) throw new Error(`${repo}: ${key.blind} "${titles.get(key.blind)}" is not family ${key.familyId} of the store's forecast`);
+      // Matched by title in the packet's repository: a store of another commit may number its families otherwise.
+      if (!row) throw new Error(`${repo}: ${key.blind} "${titles.get(key.blind)}" is not a family of the store's forecast`);
       // The ranking score: the score the family carried before calibration (rank_score once calibrated).
       const components = (JSON.parse(row.data) as { score_components: Record<string, number> }).score_components;
-      const input: CalibrationInput = { rank: components.rank_score ?? row.score, loose: components.calibration_loose !== undefined ? components.calibration_loose === 1 : Number(row.family_id.slice(1)) >= firstLoose };
-      lines.push(JSON.stringify({ blind: key.blind, familyId: key.familyId, input }));
+      const input: CalibrationInput = calibrationInputOf(components) ?? {
+        rank: components.rank_score ?? row.score,
+        loose: components.calibration_loose !== undefined ? components.calibration_loose === 1 : Number(row.family_id.slice(1)) >= firstLoose,
+        kind: storedKind(row.title, row.category, components),
+        backtest: components.backtest_continued ?? null,
+      };
+      lines.push(JSON.stringify({ blind: key.blind, familyId: row.family_id, input }));
     }
     writeFileSync(join(dir, repo, 'score-inputs.jsonl'), lines.join('\n') + '\n');
   }
@@ -137,12 +202,17 @@ function table(name: string, families: readonly LabelledFamily[], fitted: ScoreC
   ];
 }
 
-/** Candidate maps for --loro: features of a family's calibration inputs (the intercept is implied). */
-export const CANDIDATES: Record<string, (input: CalibrationInput) => number[]> = {
-  constant: () => [],
-  'logit(rank)': (i) => [logit(i.rank)],
-  loose: (i) => [i.loose ? 1 : 0],
-  'logit(rank) + loose': (i) => [logit(i.rank), i.loose ? 1 : 0],
+/** Candidate maps for --loro: the features each reads (the intercept is implied). */
+export const CANDIDATES: Record<string, CalibrationFeature[]> = {
+  constant: [],
+  loose: ['loose'],
+  'loose + runtime + note': ['loose', 'runtime', 'note'],
+  'loose + runtime + note + bugfix': ['loose', 'runtime', 'note', 'bugfix'],
+  'loose + runtime + note + bugfix + feature': ['loose', 'runtime', 'note', 'bugfix', 'feature'],
+  'every kind': ['loose', 'runtime', 'deprecation', 'note', 'bugfix', 'feature', 'upkeep'],
+  'backtest + loose': ['backtest', 'loose'],
+  'loose + runtime + note + bugfix + feature + backtest': ['loose', 'runtime', 'note', 'bugfix', 'feature', 'backtest'],
+  'every kind + backtest': ['loose', 'runtime', 'deprecation', 'note', 'bugfix', 'feature', 'upkeep', 'backtest'],
 };
 
 /** Log loss and Brier score of predictions [p, strong]. */
@@ -157,27 +227,45 @@ function losses(preds: readonly [number, boolean][]): { logLoss: number; brier: 
 /** Each candidate left-one-repository-out on `fit`, and fitted on all of it against each check set. */
 export function compareCandidates(fit: readonly LabelledFamily[], checks: readonly (readonly LabelledFamily[])[] = []) {
   return Object.entries(CANDIDATES).map(([name, features]) => {
-    const train = (rows: readonly LabelledFamily[]) => fitLogistic(rows.map((f) => ({ x: features(f.input), y: f.strong ? 1 : 0 })), { l2: SCORE_CALIBRATION.l2 });
-    const predict = (w: number[], f: LabelledFamily): [number, boolean] => [sigmoid(dot(w, [1, ...features(f.input)])), f.strong];
+    const train = (rows: readonly LabelledFamily[]) => fitScoreCalibration(rows, features, SCORE_CALIBRATION.l2);
+    const predict = (c: ScoreCalibration, f: LabelledFamily): [number, boolean] => [calibrate(f.input, c), f.strong];
     const loro: [number, boolean][] = [];
     for (const repo of [...new Set(fit.map((f) => f.repo))]) {
-      const w = train(fit.filter((f) => f.repo !== repo));
-      loro.push(...fit.filter((f) => f.repo === repo).map((f) => predict(w, f)));
+      const c = train(fit.filter((f) => f.repo !== repo));
+      loro.push(...fit.filter((f) => f.repo === repo).map((f) => predict(c, f)));
     }
     const all = train(fit);
     return { name, loro: losses(loro), checks: checks.map((c) => losses(c.map((f) => predict(all, f)))) };
   });
 }
 
+/**
+ * Strong@k of a set's families when each repository's families are ordered by `score` (ties by the ranking score,
+ * then by the order they were labelled in): what the shown order gives, since labels are per family against the
+ * whole window. Every shown family of these sets is labelled, so re-ordering needs no new labels.
+ */
+export function strongAt(families: readonly LabelledFamily[], score: ((f: LabelledFamily) => number) | null, k = 5): { strong: number; families: number } {
+  let strong = 0;
+  let n = 0;
+  for (const repo of [...new Set(families.map((f) => f.repo))]) {
+    const of = families.filter((f) => f.repo === repo);
+    const ordered = score ? [...of].sort((a, b) => score(b) - score(a) || b.input.rank - a.input.rank || a.rank - b.rank) : [...of].sort((a, b) => a.rank - b.rank);
+    const top = ordered.slice(0, k);
+    n += top.length;
+    strong += top.filter((f) => f.strong).length;
+  }
+  return { strong, families: n };
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dir: { type: 'string' }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' }, loro: { type: 'boolean' } } });
-  if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--check <set> ...] [--db STORE] [--json]');
+  const { values } = parseArgs({ options: { dir: { type: 'string' }, add: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' }, loro: { type: 'boolean' } } });
+  if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--add <set> ...] [--check <set> ...] [--db STORE] [--json]');
   if (values.db) await exportInputs(values.dir, values.db);
-  const fit = loadLabelledFamilies(values.dir);
+  const fit = loadFitFamilies(values.dir, values.add ?? []);
+  const checks = (values.check ?? []).map((c) => [c, loadLabelledFamilies(c)] as const);
   if (values.loro) {
-    const checks = (values.check ?? []).map(loadLabelledFamilies);
-    console.log(`| map | ${values.dir} left-one-repo-out log loss | Brier | ${(values.check ?? []).map((c) => `${c} log loss (fitted on ${values.dir})`).join(' | ')} |`);
-    for (const c of compareCandidates(fit, checks)) {
+    console.log(`| map | ${values.dir} (+${(values.add ?? []).join(', ')}) left-one-repo-out log loss | Brier | ${checks.map(([c]) => `${c} log loss (fitted on all dev)`).join(' | ')} |`);
+    for (const c of compareCandidates(fit, checks.map(([, f]) => f))) {
       console.log(`| ${c.name} | ${c.loro.logLoss.toFixed(4)} | ${c.loro.brier.toFixed(4)} | ${c.checks.map((x) => x.logLoss.toFixed(4)).join(' | ')} |`);
     }
     return;
@@ -188,15 +276,18 @@ async function main(): Promise<void> {
     return;
   }
   const same = JSON.stringify(fitted) === JSON.stringify(SCORE_CALIBRATION);
-  const lines = [`Fitted on ${values.dir}: ${JSON.stringify(fitted)}`, same ? 'Same as the shipped SCORE_CALIBRATION.' : `Shipped SCORE_CALIBRATION differs: ${JSON.stringify(SCORE_CALIBRATION)}`, ''];
+  const lines = [`Fitted on ${values.dir} (${fit.length} families, with ${(values.add ?? []).join(', ') || 'nothing'} added): ${JSON.stringify(fitted)}`, same ? 'Same as the shipped SCORE_CALIBRATION.' : `Shipped SCORE_CALIBRATION differs: ${JSON.stringify(SCORE_CALIBRATION)}`, ''];
   lines.push(...table(values.dir, fit, fitted));
   const pooled = [...fit];
-  for (const check of values.check ?? []) {
-    const of = loadLabelledFamilies(check);
+  for (const [check, of] of checks) {
     pooled.push(...of);
     lines.push(...table(`${check} (never fitted on)`, of, fitted));
   }
-  if (values.check?.length) lines.push(...table('pooled', pooled, fitted));
+  if (checks.length) lines.push(...table('pooled', pooled, fitted));
+  const at = (x: { strong: number; families: number }) => `${x.strong}/${x.families} = ${((100 * x.strong) / Math.max(1, x.families)).toFixed(1)}%`;
+  for (const [name, of] of [[values.dir, loadLabelledFamilies(values.dir)] as const, ...checks]) {
+    lines.push(`strong@5 ${name}: as labelled ${at(strongAt(of, null))}; ordered by the calibrated score ${at(strongAt(of, (f) => calibrate(f.input, fitted)))}`);
+  }
   console.log(lines.join('\n'));
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
 import { snapshotRepository } from '../../src/api/snapshot.js';
-import { calibrate } from '../../src/forecast/backtest/calibration.js';
+import { calibrate, calibrationInputOf } from '../../src/forecast/backtest/calibration.js';
 import { pastView } from '../../src/forecast/backtest/past-view.js';
 import { createHeuristicForecaster, type ForecastDraft } from '../../src/forecast/index.js';
 import type { Snapshot } from '../../src/snapshot/model.js';
@@ -78,7 +78,7 @@ test('each family carries its backtest record and calibration in its score compo
     expect(f.score_components.backtest_continued).toBeGreaterThan(0.7);
     expect(f.score_components.rank_score).toBeCloseTo(f.score_components.backtest_continued! * f.score_components.people_factor!, 2);
     expect(f.score_components.rank_score).toBeGreaterThan(0.5);
-    expect(f.score).toBe(calibrate({ rank: f.score_components.rank_score!, loose: f.score_components.calibration_loose === 1 }));
+    expect(f.score).toBe(calibrate(calibrationInputOf(f.score_components)!));
     expect(f.score).toBe(f.score_components.calibrated);
     expect(f.rationale).toMatch(/is the probability that people label this family strong/);
     expect(f.rationale).toMatch(/backtests at 2024-07-01, 2024-01-01, 2023-07-01/i);

@@ -81,14 +81,14 @@ test('the forecast config records the cap and how many loose directions were hel
 
 test('loose families only fill a short forecast: none once it has looseFillTo specific ones, fewer as it nears it', async () => {
   const drafts = (specific: number, loose: number) => [
-    ...Array.from({ length: specific }, (_, i) => ({ kind: 'code', rank: 0.5 - i / 100, specific: true, id: `s${i}` })),
-    ...Array.from({ length: loose }, (_, i) => ({ kind: 'code', rank: 0.9 - i / 100, specific: false, id: `l${i}` })),
-  ].sort((a, b) => b.rank - a.rank);
-  const looseShown = (specific: number) => showOrder(drafts(specific, 3), null, 2, 10, 5).shown.filter((d) => !d.specific).map((d) => d.id);
+    ...Array.from({ length: specific }, (_, i) => ({ score: 0.2, rank: 0.5 - i / 100, specific: true, id: `s${i}` })),
+    ...Array.from({ length: loose }, (_, i) => ({ score: 0.08, rank: 0.9 - i / 100, specific: false, id: `l${i}` })),
+  ].sort((a, b) => b.score - a.score || b.rank - a.rank);
+  const looseShown = (specific: number) => showOrder(drafts(specific, 3), 2, 10, 5).shown.filter((d) => !d.specific).map((d) => d.id);
   expect([1, 3, 4, 5, 7].map(looseShown)).toEqual([['l0', 'l1'], ['l0', 'l1'], ['l0'], [], []]);
-  expect(showOrder(drafts(6, 3), null, 2, 10, 5).held).toBe(3);
+  expect(showOrder(drafts(6, 3), 2, 10, 5).held).toBe(3);
   // Without a fill limit the cap alone holds.
-  expect(showOrder(drafts(7, 3), null, 2, 10).shown.filter((d) => !d.specific)).toHaveLength(2);
+  expect(showOrder(drafts(7, 3), 2, 10).shown.filter((d) => !d.specific)).toHaveLength(2);
   // The generated history has one specific family: with maxLoose 2 both loose places stay; with looseFillTo 1 none.
   expect((await forecast({ maxLoose: 2 })).families.filter((f) => LOOSE.test(f.title))).toHaveLength(2);
   expect((await createHeuristicForecaster({ maxLoose: 2, looseFillTo: 1 }).forecast({ snapshot, seed: 0, maxFamilies: 10 })).draft.families.some((f) => LOOSE.test(f.title))).toBe(false);

@@ -1,4 +1,4 @@
-import { fitLogistic, sigmoid } from '../../stats/logistic.js';
+import { fitLogistic, logit, sigmoid } from '../../stats/logistic.js';
 
 /**
  * The heuristic's score calibration: what turns a family into the probability
@@ -6,119 +6,211 @@ import { fitLogistic, sigmoid } from '../../stats/logistic.js';
  * under the label reading of round 5 (eval/families/GUIDE.md: an act-and-area
  * title is rejected, an entry added to a list page the family names is strong).
  *
- * The ranking score (`rank_score`) orders the families: for a direction of
- * recurring work its backtest continuation times the people factor and its
- * kind's factor (streams.ts), for pending work its kind's rate (PENDING_RATES).
- * Under round 5's labels it says nothing about strong work (dev5, by the bins of
- * the scores the families carried: 3 of 20, 4 of 27 and 1 of 7 strong in
- * 0.1-0.2, 0.2-0.3 and 0.3-0.4; a map on logit(rank_score) did worse
- * left-one-repository-out than a constant, docs/forecast.md). What does is whether the
- * title names checkable work: a loose direction ("Fix the next reported defects
- * in X", "Update the CI workflow in X"; direction.ts `specific`) got strong work
- * 0 of 14 times on dev5. So the map is
+ * The map reads the **kind of family**, known at T0 from the family itself: a
+ * runtime-support task from the shipped calendar, a deprecation notice, an open
+ * note or a statement of missing support, a direction of recurring work by its
+ * category (bugfix, feature, refactor) or its component (documentation, CI, test
+ * suite), a series, and whether the title is loose (names no checkable work).
+ * People's labels differ by kind (dev7 and dev5: runtime tasks 2 of 6 strong,
+ * open notes and statements 0 of 9, feature directions 0 of 10, bugfix directions
+ * 2 of 6, loose titles 0 of 14; docs/forecast.md "Score calibration"), while the ranking score
+ * (`rank_score`, the backtest continuation times a chosen factor) did not
+ * predict them. So
  *
- *   score = sigmoid(intercept + loose * [the title is loose])
+ *   score = sigmoid(intercept + sum of weights[g] * [the family is of group g])
  *
- * fitted on people's labels with an L2 penalty (l2) on the loose weight.
- * `loose` is known at T0 (it is read off the family's own title), so no later
- * data reaches the score. The score no longer follows the ranking score; the
- * order does (order.ts), and it already puts loose families last.
+ * over the groups of SCORE_CALIBRATION.features, fitted on people's labels with
+ * an L2 penalty (l2) on every weight but the intercept. The feature `backtest`
+ * (logit of a direction's backtest continuation, the repository's own record)
+ * was measured too and is not shipped: it made left-one-repository-out log loss
+ * worse (scripts/fit-score-calibration.ts --loro). Every input is read off the
+ * family and its evidence at T0, so no later data reaches the score.
  */
+export const FAMILY_KINDS = ['runtime', 'deprecation', 'note', 'stated', 'plan', 'series', 'bugfix', 'feature', 'refactor', 'docs', 'ci', 'tests'] as const;
+/**
+ * runtime: drop, add or raise a runtime version (pending/runtimes.ts, msrv.ts); deprecation: a deprecation notice
+ * (pending or stated); note: an open TODO/FIXME note; stated: a known failure or a statement of missing support;
+ * plan: a changelog, roadmap or open-issue item; series: remaining targets of a series; bugfix/feature/refactor: a
+ * code direction by its category; docs/ci/tests: a direction of the documentation, CI or test suite.
+ */
+export type FamilyKind = (typeof FAMILY_KINDS)[number];
+
 export interface CalibrationInput {
-  /** The family's ranking score, in (0, 1): it orders families, the map does not read it. */
+  /** The family's ranking score, in (0, 1): it breaks ties in the order, the map does not read it. */
   rank: number;
   /** The family's title names no checkable work (a loose direction, order.ts); false for pending work and series. */
   loose: boolean;
+  /** The kind of family (FAMILY_KINDS). */
+  kind: FamilyKind;
+  /** A direction's or series' backtest continuation (`backtest_continued`), null for pending work: measured, not shipped. */
+  backtest: number | null;
 }
 
-/** People's strong labels of the fitted families of one kind of title, for the words of `why`. */
+/** The groups the map can read: each a 0/1 feature, except `backtest` (a logit). */
+export const CALIBRATION_FEATURES = {
+  loose: (i: CalibrationInput) => (i.loose ? 1 : 0),
+  runtime: (i: CalibrationInput) => (!i.loose && i.kind === 'runtime' ? 1 : 0),
+  deprecation: (i: CalibrationInput) => (!i.loose && i.kind === 'deprecation' ? 1 : 0),
+  note: (i: CalibrationInput) => (!i.loose && (i.kind === 'note' || i.kind === 'stated') ? 1 : 0),
+  bugfix: (i: CalibrationInput) => (!i.loose && i.kind === 'bugfix' ? 1 : 0),
+  feature: (i: CalibrationInput) => (!i.loose && i.kind === 'feature' ? 1 : 0),
+  upkeep: (i: CalibrationInput) => (!i.loose && (i.kind === 'docs' || i.kind === 'ci' || i.kind === 'tests') ? 1 : 0),
+  backtest: (i: CalibrationInput) => (i.backtest === null ? 0 : logit(i.backtest)),
+} satisfies Record<string, (i: CalibrationInput) => number>;
+export type CalibrationFeature = keyof typeof CALIBRATION_FEATURES;
+
+/** A family's group, for the words of `why` and the counts the map carries: loose first, else its kind's group. */
+export type CalibrationGroupName = 'loose' | 'runtime' | 'deprecation' | 'note' | 'bugfix' | 'feature' | 'upkeep' | 'other';
+
+export function groupName(i: Pick<CalibrationInput, 'loose' | 'kind'>): CalibrationGroupName {
+  if (i.loose) return 'loose';
+  switch (i.kind) {
+    case 'runtime':
+    case 'deprecation':
+    case 'bugfix':
+    case 'feature':
+      return i.kind;
+    case 'note':
+    case 'stated':
+      return 'note';
+    case 'docs':
+    case 'ci':
+    case 'tests':
+      return 'upkeep';
+    default:
+      return 'other';
+  }
+}
+
+/** What each group is, in words. */
+export const GROUP_WORDS: Record<CalibrationGroupName, string> = {
+  loose: 'loose titles (no checkable work named)',
+  runtime: 'runtime-support tasks from the release calendar',
+  deprecation: 'deprecation notices',
+  note: 'open TODO/FIXME notes and statements of missing support',
+  bugfix: 'bugfix directions of recurring work',
+  feature: 'feature directions of recurring work',
+  upkeep: 'documentation, CI and test-suite directions',
+  other: 'refactoring directions, series and plan items',
+};
+
+/** People's strong labels of the fitted families of one group, for the words of `why`. */
 export interface CalibrationGroup {
   families: number;
   strong: number;
 }
 
 export interface ScoreCalibration {
+  /** The groups the map reads, in order. */
+  features: CalibrationFeature[];
   intercept: number;
-  /** Log-odds added for a loose title. */
-  loose: number;
+  /** Log-odds added per feature (same order as `features`). */
+  weights: number[];
   l2: number;
   families: number;
   strong: number;
-  specificTitles: CalibrationGroup;
-  looseTitles: CalibrationGroup;
+  /** The fitted families by group. */
+  groups: Partial<Record<CalibrationGroupName, CalibrationGroup>>;
 }
 
-/** The penalty: a Gaussian prior N(0, 1) on the loose weight in log-odds. */
+/** The penalty: a Gaussian prior N(0, 1) on each weight in log-odds. */
 export const CALIBRATION_L2 = 1;
 
+/** The shipped form: chosen by left-one-repository-out log loss on the development labels (docs/forecast.md). */
+export const SHIPPED_FEATURES: CalibrationFeature[] = ['loose', 'runtime', 'note', 'bugfix', 'feature'];
+
 /**
- * Fitted on the development study's round-5 blind primary labels only
- * (eval/families/dev5/<repo>/labels-1.jsonl, the heuristic's families <repo>-H..,
- * whose inputs are eval/families/dev5/<repo>/score-inputs.jsonl, written from the
- * store of `study --config eval/dev.json` at 95e0d28): 54 families, 8 strong.
- * Refit with `npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev5`;
- * a test holds these constants to that script's output. eval/families/heldout5 is
+ * Fitted on the development study's blind primary labels only: round 7's
+ * (eval/families/dev7/<repo>/labels-1.jsonl, the heuristic's families <repo>-H..)
+ * and round 5's families round 7 no longer shows (eval/families/dev5, matched by
+ * title), with their inputs in each packet's score-inputs.jsonl.
+ * Refit with `npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev7 --add eval/families/dev5`;
+ * a test holds these constants to that script's output. eval/families/heldout7 is
  * never fitted on: its reliability is the check (docs/forecast.md).
  */
 export const SCORE_CALIBRATION: ScoreCalibration = {
-  intercept: -1.552,
-  loose: -1.006,
+  features: ['loose', 'runtime', 'note', 'bugfix', 'feature'],
+  intercept: -1.408,
+  weights: [-1.077, 0.398, -0.851, 0.398, -0.903],
   l2: 1,
-  families: 54,
+  families: 55,
   strong: 8,
-  specificTitles: { families: 40, strong: 8 },
-  looseTitles: { families: 14, strong: 0 },
+  groups: {
+    loose: { families: 14, strong: 0 },
+    runtime: { families: 6, strong: 2 },
+    deprecation: { families: 2, strong: 1 },
+    note: { families: 9, strong: 0 },
+    bugfix: { families: 6, strong: 2 },
+    feature: { families: 10, strong: 0 },
+    upkeep: { families: 4, strong: 2 },
+    other: { families: 4, strong: 1 },
+  },
 };
 
-/** The features of the map: [1 for a loose title, else 0]. */
-export function calibrationFeatures(input: CalibrationInput): [number] {
-  return [input.loose ? 1 : 0];
+/** The map's feature values for a family, in the order of `c.features`. */
+export function calibrationFeatures(input: CalibrationInput, c: Pick<ScoreCalibration, 'features'> = SCORE_CALIBRATION): number[] {
+  return c.features.map((f) => CALIBRATION_FEATURES[f](input));
 }
 
 /** The calibrated probability of strong later work, rounded to 3 places. */
 export function calibrate(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): number {
-  const [loose] = calibrationFeatures(input);
-  return round(sigmoid(c.intercept + c.loose * loose));
+  const x = calibrationFeatures(input, c);
+  return round(sigmoid(c.intercept + x.reduce((a, v, i) => a + v * c.weights[i]!, 0)));
 }
 
-/** The score components a family carries for its calibration (forecast --json): its ranking score, the map's feature, and the map's output. */
-export function calibrationComponents(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): { rank_score: number; calibration_loose: number; calibrated: number } {
-  return { rank_score: input.rank, calibration_loose: calibrationFeatures(input)[0], calibrated: calibrate(input, c) };
+/**
+ * The score components a family carries for its calibration (forecast --json): its ranking score, its kind
+ * (`calibration_kind_<kind>`: 1), each feature the map reads (`calibration_<feature>`), and the map's output.
+ */
+export function calibrationComponents(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): Record<string, number> {
+  const x = calibrationFeatures(input, c);
+  return {
+    rank_score: input.rank,
+    [`calibration_kind_${input.kind}`]: 1,
+    ...Object.fromEntries(c.features.map((f, i) => [`calibration_${f}`, round(x[i]!)])),
+    calibrated: calibrate(input, c),
+  };
 }
 
-/** The fitted families with the input's kind of title. */
-export function groupOf(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): CalibrationGroup {
-  return input.loose ? c.looseTitles : c.specificTitles;
+/** A family's calibration input read back from its score components (null when it carries no `calibration_kind_<kind>`). */
+export function calibrationInputOf(components: Record<string, number>): CalibrationInput | null {
+  const kind = Object.keys(components).find((k) => k.startsWith('calibration_kind_'))?.slice('calibration_kind_'.length);
+  if (!kind || !(FAMILY_KINDS as readonly string[]).includes(kind) || components.rank_score === undefined) return null;
+  return { rank: components.rank_score, loose: components.calibration_loose === 1, kind: kind as FamilyKind, backtest: components.backtest_continued ?? null };
 }
 
-/** What the score means, in words. */
+/** The fitted families of the input's group. */
+export function groupOf(input: Pick<CalibrationInput, 'loose' | 'kind'>, c: ScoreCalibration = SCORE_CALIBRATION): CalibrationGroup {
+  return c.groups[groupName(input)] ?? { families: 0, strong: 0 };
+}
+
+/** What the score means and rests on, in words, with counts. */
 export function calibrationWhy(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): string {
   const score = calibrate(input, c);
   const group = groupOf(input, c);
-  const kind = input.loose ? 'loose titles (no checkable work named)' : 'titles naming checkable work';
   return (
-    `Score ${score.toFixed(2)} is the probability that people label this family strong: a logistic map fitted on people's blind labels of ` +
-    `${c.families} development-study families (${c.strong} strong; eval/families/dev5) gives ${score.toFixed(2)} to families with ${kind}, ` +
-    `of which ${group.strong} of ${group.families} got strong work there; the ranking score orders the families but did not predict people's label.`
+    `Score ${score.toFixed(2)} is the probability that people label this family strong: a logistic map on the kind of family, fitted on people's blind labels of ` +
+    `${c.families} development-study families (${c.strong} strong; eval/families/dev7 and dev5), gives ${score.toFixed(2)} to ${GROUP_WORDS[groupName(input)]}, ` +
+    `of which ${group.strong} of ${group.families} got strong work there; the ranking score breaks ties in the order but did not predict people's label.`
   );
 }
 
 /** Fits the map on labelled families (rounded to 3 places, as shipped). */
-export function fitScoreCalibration(rows: readonly { input: CalibrationInput; strong: boolean }[], l2: number = CALIBRATION_L2): ScoreCalibration {
-  const [intercept, loose] = fitLogistic(
-    rows.map((r) => ({ x: calibrationFeatures(r.input), y: r.strong ? 1 : 0 })),
+export function fitScoreCalibration(
+  rows: readonly { input: CalibrationInput; strong: boolean }[],
+  features: CalibrationFeature[] = SHIPPED_FEATURES,
+  l2: number = CALIBRATION_L2,
+): ScoreCalibration {
+  const [intercept, ...weights] = fitLogistic(
+    rows.map((r) => ({ x: calibrationFeatures(r.input, { features }), y: r.strong ? 1 : 0 })),
     { l2 },
-  ).map(round) as [number, number];
-  const group = (of: typeof rows): CalibrationGroup => ({ families: of.length, strong: of.filter((r) => r.strong).length });
-  return {
-    intercept,
-    loose,
-    l2,
-    families: rows.length,
-    strong: rows.filter((r) => r.strong).length,
-    specificTitles: group(rows.filter((r) => !r.input.loose)),
-    looseTitles: group(rows.filter((r) => r.input.loose)),
-  };
+  ).map(round) as [number, ...number[]];
+  const groups: Partial<Record<CalibrationGroupName, CalibrationGroup>> = {};
+  for (const name of Object.keys(GROUP_WORDS) as CalibrationGroupName[]) {
+    const of = rows.filter((r) => groupName(r.input) === name);
+    if (of.length) groups[name] = { families: of.length, strong: of.filter((r) => r.strong).length };
+  }
+  return { features: [...features], intercept, weights, l2, families: rows.length, strong: rows.filter((r) => r.strong).length, groups };
 }
 
 function round(x: number): number {

@@ -2,7 +2,7 @@ import type { Snapshot } from '../../snapshot/model.js';
 import { addDuration, DAY_MS } from '../../time.js';
 import { continuesSeries, detectSeries, type Series, type SeriesOptions } from '../heuristic/series.js';
 import { isChore } from '../heuristic/streams.js';
-import { calibrate, calibrationComponents, calibrationWhy } from './calibration.js';
+import { calibrate, calibrationComponents, calibrationWhy, type CalibrationInput } from './calibration.js';
 import { pastView, workBetween } from './past-view.js';
 import { STREAM_OFFSETS, PEOPLE_FACTOR } from './streams.js';
 
@@ -86,7 +86,8 @@ export function scoreSeries(record: SeriesRecord | null, s: Series, t0: string):
   const hits = record?.hits ?? 0;
   const continued = (hits + SERIES_PRIOR.weight * prior) / (n + SERIES_PRIOR.weight);
   const rank = round(Math.min(0.95, Math.max(0.02, PEOPLE_FACTOR * continued)));
-  const score = calibrate({ rank, loose: false });
+  const input: CalibrationInput = { rank, loose: false, kind: 'series', backtest: round(continued) };
+  const score = calibrate(input);
   return {
     rank,
     score,
@@ -100,11 +101,11 @@ export function scoreSeries(record: SeriesRecord | null, s: Series, t0: string):
       backtest_series_hits: hits,
       backtest_continued: round(continued),
       people_factor: PEOPLE_FACTOR,
-      ...calibrationComponents({ rank, loose: false }),
+      ...calibrationComponents(input),
       backtest_replays: record?.replays.length ?? 0,
     },
     why:
-      `${calibrationWhy({ rank, loose: false })} Ranking score ${rank.toFixed(2)}: a series of ${s.changes.length} changes, the last ${lastDays} days before T0, with ${s.remaining.length} target(s) left; ` +
+      `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a series of ${s.changes.length} changes, the last ${lastDays} days before T0, with ${s.remaining.length} target(s) left; ` +
       `the chosen prior for a series last changed ${lastDays <= SERIES_PRIOR.recentDays ? 'at most' : 'more than'} ${SERIES_PRIOR.recentDays} days before its cutoff is ${prior} (docs/forecast.md; ${SERIES_PRIOR_SOURCE}); ` +
       `this repository's own replays found ${n} series with targets left, ${hits} continued; blended (weight ${round(n / (n + SERIES_PRIOR.weight))}) that is ${continued.toFixed(2)}, times the ranking factor ${PEOPLE_FACTOR}.`,
   };

@@ -4,7 +4,7 @@ import { carriesOut } from '../../text/work-match.js';
 import { addDuration } from '../../time.js';
 import { buildStreams, componentOf, isChore, itemTopic, type Stream, type StreamOptions } from '../heuristic/streams.js';
 import { pastView, workBetween } from './past-view.js';
-import { calibrate, calibrationComponents, calibrationWhy } from './calibration.js';
+import { calibrate, calibrationComponents, calibrationWhy, type CalibrationInput, type FamilyKind } from './calibration.js';
 import { logit, sigmoid } from '../../stats/logistic.js';
 import { fitScale } from './record.js';
 
@@ -82,7 +82,7 @@ export const PEOPLE_FACTOR = 0.75;
 export const KIND_FACTOR: Record<string, number> = { code: 1, docs: 1, tests: 0.8, ci: 0.7 };
 
 export interface StreamScore {
-  /** What families are ordered by (rank_score). */
+  /** The ranking score (rank_score): it breaks ties of the calibrated score in the order (order.ts). */
   rank: number;
   /** The calibrated probability of strong later work. */
   score: number;
@@ -103,10 +103,12 @@ export const STREAM_PRIOR = { a: -1.056, b: 1.339, base: 0.52, kinds: { code: 0.
  * continues, from its heat on the repository's own backtest scale (Platt
  * scaling) and its kind's rate there, blended in log-odds with the pooled
  * prior by the record's size (n / (n + 20)), times the people factor: the
- * ranking score; put on people's label by the fitted map (calibration.ts), which
- * reads whether the direction's title is loose (names no checkable work).
+ * ranking score, which breaks ties in the order; put on people's label by the
+ * fitted map (calibration.ts), which reads the kind of family (`kind`: a code
+ * direction's category, else the stream's kind) and whether the direction's
+ * title is loose (names no checkable work).
  */
-export function scoreStream(record: StreamRecord | null, s: Stream, loose: boolean): StreamScore {
+export function scoreStream(record: StreamRecord | null, s: Stream, loose: boolean, kind: FamilyKind): StreamScore {
   const x = Math.log1p(s.heat);
   const kindPrior = STREAM_PRIOR.kinds[s.kind] ?? STREAM_PRIOR.base;
   const zPrior = STREAM_PRIOR.a + STREAM_PRIOR.b * x + 0.5 * (logit(kindPrior) - logit(STREAM_PRIOR.base));
@@ -127,7 +129,8 @@ export function scoreStream(record: StreamRecord | null, s: Stream, loose: boole
   const continued = sigmoid(w * zOwn + (1 - w) * zPrior);
   const factor = PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1);
   const rank = round(Math.min(0.95, Math.max(0.02, factor * continued)));
-  const score = calibrate({ rank, loose });
+  const input: CalibrationInput = { rank, loose, kind, backtest: round(continued) };
+  const score = calibrate(input);
   const [kh, kn] = record?.kinds[s.kind] ?? [0, 0];
   const replays = record?.replays ?? [];
   return {
@@ -143,13 +146,13 @@ export function scoreStream(record: StreamRecord | null, s: Stream, loose: boole
       prior_continued: round(sigmoid(zPrior)),
       backtest_continued: round(continued),
       people_factor: round(factor),
-      ...calibrationComponents({ rank, loose }),
+      ...calibrationComponents(input),
       backtest_replays: replays.length,
       backtest_candidates: record?.streams ?? 0,
       backtest_hits: record?.hits ?? 0,
     },
     why:
-      `${calibrationWhy({ rank, loose })} Ranking score ${rank.toFixed(2)}: backtests at ${replays.map((r) => r.cutoff.slice(0, 10)).join(', ') || '(none)'} (6-month windows closed by T0) ` +
+      `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: backtests at ${replays.map((r) => r.cutoff.slice(0, 10)).join(', ') || '(none)'} (6-month windows closed by T0) ` +
       `rebuilt ${n} streams, of which ${record?.hits ?? 0} got a later change in their component on their topic; ` +
       `this stream's heat puts it at ${scaled.toFixed(2)} there, ${s.kind} streams continued ${kh}/${kn}; ` +
       `blended with the pooled prior (weight ${round(w)}) that is ${continued.toFixed(2)}, times the chosen ranking factor ${round(factor)} for ${s.kind} work.`,

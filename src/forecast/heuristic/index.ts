@@ -13,7 +13,7 @@ import { directionText, renderDirection } from './direction.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
 import { showOrder } from './order.js';
 import { heldBackNote } from '../held-back.js';
-import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION } from '../backtest/calibration.js';
+import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION, type CalibrationInput, type FamilyKind } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
 import { detectSeries, statesSeries } from './series.js';
 import { renderSeries, seriesTitle } from './series-render.js';
@@ -116,16 +116,20 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         // Or one of its changes with the finished series' own words in the title ("Extend rejection macros …" after every rejection uses them).
         if (cited > 0 && finished.some((s) => s.changes.some((c) => text.focusRefs.includes(c.ref)) && statesSeries(s, text.title))) continue;
         perKind.set(slot, (perKind.get(slot) ?? 0) + 1);
-        const score = scoreStream(record, stream, !text.specific);
+        // The kind the score map reads: a code direction by its category, else the stream's kind (docs, ci, tests).
+        const score = scoreStream(record, stream, !text.specific, stream.kind === 'code' ? text.category : (stream.kind as FamilyKind));
         drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
       const pendingDropped: Record<string, number> = {};
+      // A pending notice's evidence row says whether it is a runtime task (from the release calendar) or a deprecation.
+      const pendingSignal = new Map(snapshot.evidence.flatMap((e) => (e.kind === 'pending' ? [[e.ref, e.signal] as const] : [])));
       for (const c of choosePending(passing, names, options.maxPerAnchor, pendingDropped)) {
         const rank = PENDING_RATES[c.kind] ?? 0.15;
-        const score = calibrate({ rank, loose: false });
-        const why = `${calibrationWhy({ rank, loose: false })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
-        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, ...calibrationComponents({ rank, loose: false }) };
+        const input: CalibrationInput = { rank, loose: false, kind: pendingKind(c.kind, pendingSignal.get(c.text.representative)), backtest: null };
+        const score = calibrate(input);
+        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
+        const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, ...calibrationComponents(input) };
         drafts.push({ rank, score, title: c.title, kind: c.kind, specific: true, refs: c.scored.cluster.members.map((m) => m.ref), render: (id) => renderFamily(c.scored, id, (t) => tfidf.idf(t), names, { score, components, why }, c.text)! });
       }
       // Pending work stated in one place (known failures, missing support, deprecations by target): a task each, unless a family above cites it.
@@ -136,14 +140,15 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const words = taskWords(w.title);
         if (w.rows.some((r) => cited.has(r.ref)) || drafts.some((d) => d.refs && overlap(words, taskWords(d.title)) >= 0.6)) continue;
         const rank = STATED_RATES[w.signal];
-        const score = calibrate({ rank, loose: false });
-        const why = `${calibrationWhy({ rank, loose: false })} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated by a ${w.signal} signal (docs/forecast.md).`;
-        const components = { pending_rate: rank, [`stated_${w.signal}`]: 1, stated_rows: w.rows.length, ...calibrationComponents({ rank, loose: false }) };
+        const input: CalibrationInput = { rank, loose: false, kind: w.signal === 'deprecation' ? 'deprecation' : 'stated', backtest: null };
+        const score = calibrate(input);
+        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated by a ${w.signal} signal (docs/forecast.md).`;
+        const components = { pending_rate: rank, [`stated_${w.signal}`]: 1, stated_rows: w.rows.length, ...calibrationComponents(input) };
         drafts.push({ rank, score, title: w.title, kind: 'pending', specific: true, render: (id) => renderStated(w, id, { score, components, why }) });
       }
-      drafts.sort((a, b) => b.rank - a.rank || compareText(a.title, b.title));
-      // Specific families first, then at most maxLoose loose ones filling up to looseFillTo (order.ts); scores untouched.
-      const { shown, held } = showOrder(drafts, record, options.maxLoose, request.maxFamilies, options.looseFillTo);
+      // By the calibrated score, ties by the ranking score (order.ts): specific families first, then at most maxLoose loose ones filling up to looseFillTo.
+      drafts.sort((a, b) => b.score - a.score || b.rank - a.rank || compareText(a.title, b.title));
+      const { shown, held } = showOrder(drafts, options.maxLoose, request.maxFamilies, options.looseFillTo);
       const families: TaskFamily[] = shown.map((d, i) => d.render(`F${i + 1}`));
       // With loose families held back a forecast can be left empty although directions were found: say so, not "no signals".
       const abstainReason = families.length
@@ -176,6 +181,13 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       };
     },
   };
+}
+
+/** The kind of a pending family, by its representative signal: a notice's evidence row says runtime or deprecation. */
+function pendingKind(signalKind: string, pendingSignal: string | undefined): FamilyKind {
+  if (signalKind === 'todo') return 'note';
+  if (signalKind === 'pending') return pendingSignal === 'runtime' ? 'runtime' : 'deprecation';
+  return 'plan';
 }
 
 function abstention(signals: number, big: number, scored: readonly Scored[], options: HeuristicOptions): string {

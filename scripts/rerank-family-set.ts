@@ -1,0 +1,41 @@
+/**
+ * Copies a labelled family set with the heuristic's ranks, family ids and scores taken from another store, matched
+ * by title, so `score-family-labels.ts` reads strong@k of the store's order. Labels are per family against the whole
+ * window, so a re-ordering needs no new labels; a title the store does not show is dropped from the copy's key
+ * (and said), a shown title the set never labelled is counted (and said).
+ *
+ *   npx tsx scripts/rerank-family-set.ts --dir eval/families/dev7 --db /tmp/x/dev.db --out /tmp/x/dev7
+ *   npx tsx scripts/score-family-labels.ts --dir /tmp/x/dev7
+ */
+import { cpSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { readLines } from './jsonl.js';
+
+const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string' }, out: { type: 'string' } } });
+if (!values.dir || !values.db || !values.out) throw new Error('usage: --dir eval/families/<set> --db STORE --out COPY');
+cpSync(values.dir, values.out, { recursive: true });
+const store = new Database(values.db, { readonly: true });
+for (const repo of readdirSync(values.out).filter((d) => existsSync(join(values.out!, d, 'key.jsonl'))).sort()) {
+  const rows = store
+    .prepare("SELECT fa.family_id, fa.ord, fa.title, fa.score FROM families fa JOIN forecasts f ON f.id = fa.forecast_id JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster = 'heuristic' AND r.name = ? ORDER BY fa.ord")
+    .all(repo) as { family_id: string; ord: number; title: string; score: number }[];
+  const byTitle = new Map(rows.map((r, i) => [r.title, { ...r, rank: i + 1 }]));
+  const titles = new Map(readLines<{ blind: string; title: string }>(join(values.out, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
+  const keys = readLines<{ blind: string; forecaster: string; rank: number; familyId: string; score: number }>(join(values.out, repo, 'key.jsonl'));
+  const labelled = new Set<string>();
+  const out = keys.flatMap((k) => {
+    if (k.forecaster !== 'heuristic') return [k];
+    const row = byTitle.get(titles.get(k.blind) ?? '');
+    if (!row) {
+      console.log(`${repo}: "${titles.get(k.blind)}" is not shown by the store: dropped`);
+      return [];
+    }
+    labelled.add(row.title);
+    return [{ ...k, rank: row.rank, familyId: row.family_id, score: row.score }];
+  });
+  for (const r of rows) if (!labelled.has(r.title)) console.log(`${repo}: rank ${byTitle.get(r.title)!.rank} "${r.title}" is not labelled in the set`);
+  writeFileSync(join(values.out, repo, 'key.jsonl'), out.map((k) => JSON.stringify(k)).join('\n') + '\n');
+}
+store.close();
