@@ -1,33 +1,37 @@
 /**
  * Refits the heuristic's score calibration (src/forecast/backtest/calibration.ts)
- * from people's blind family labels, and prints its reliability.
+ * from people's blind family labels, and prints its reliability and strong@5.
  *
- *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev2 [--check eval/families/heldout2 ...] [--json]
+ *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev7 --add eval/families/dev5 [--check eval/families/heldout7 ...] [--json]
  *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/<set> --db STORE     # (re)write score-inputs.jsonl
- *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev5 --loro [--check ...]  # compare candidate maps
+ *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev7 --add eval/families/dev5 --loro [--check ...]  # compare candidate maps
  *
- * Fits on the heuristic's families of --dir (their primary labels, labels-1.jsonl,
- * and their calibration inputs, score-inputs.jsonl), then prints the constants
- * beside the shipped SCORE_CALIBRATION and, for --dir, each --check set and all
- * of them pooled, the reliability table (0.1 score bins: families, mean score,
- * people's strong rate) of the scores the families carried (key.jsonl) and of
- * the calibrated scores of the same families.
+ * Fits on the heuristic's families of --dir and those of each --add set that --dir
+ * does not hold (loadFitFamilies), by their primary labels (labels-1.jsonl) and
+ * calibration inputs (score-inputs.jsonl), then prints the constants beside the
+ * shipped SCORE_CALIBRATION and, for the fit set, each --check set and all of
+ * them pooled, the reliability table (0.1 score bins: families, mean score,
+ * people's strong rate) of the scores the families carried (key.jsonl) and of the
+ * calibrated scores of the same families, then strong@5 of --dir and each --check
+ * set as labelled and ordered by the calibrated score (strongAt).
  *
  * With --db, each packet's score-inputs.jsonl is first written from the store the
- * packet was made from: the heuristic's family of the same title and family id in
- * the packet's repository, its ranking score and whether its title is loose (the
- * calibration's inputs). A store whose families carry no `calibration_loose`
- * (made before it, e.g. round 5's at 95e0d28) says it by its order: the loose
- * families shown are the last `config.loose.found - config.loose.heldBack`.
+ * packet was made from: the heuristic's family of the same title in the packet's
+ * repository, its ranking score, whether its title is loose, its kind and its
+ * backtest continuation (the calibration's inputs). A store whose families carry
+ * no `calibration_loose` (made before it, e.g. round 5's at 95e0d28) says it by
+ * its order: the loose families shown are the last `config.loose.found -
+ * config.loose.heldBack`; one whose families carry no `calibration_kind_<kind>`
+ * (before rank15) gives the kind by what they carry (storedKind).
  *
- * With --loro, each candidate map (CANDIDATES: what the inputs allow) is scored
- * left-one-repository-out on --dir (log loss and Brier of each family predicted
- * by the map fitted on the other repositories), the selector for the shipped
- * form; the --check sets' log loss of the map fitted on all of --dir is printed
- * beside it, to read after choosing.
+ * With --loro, each candidate map (CANDIDATES: the features it reads) is scored
+ * left-one-repository-out on the fit set (log loss and Brier of each family
+ * predicted by the map fitted on the other repositories), the selector for the
+ * shipped form; the --check sets' log loss of the map fitted on all of it is
+ * printed beside it, to read after choosing.
  *
- * Rounds 2-4's score-inputs.jsonl carry no `loose` (their forecaster had no such
- * notion): they are read as `loose: false`, for a check, never for a fit.
+ * Rounds 2-4's score-inputs.jsonl carry no `loose` and rounds 2-4 no `kind`: they
+ * are read as `loose: false` and a refactoring direction, for a check, never for a fit.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
