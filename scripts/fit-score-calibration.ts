@@ -132,6 +132,7 @@ export function storedKind(title: string, category: string, c: Record<string, nu
     if (c.pending_rate === 0.25) return /^(Drop support for|Add .+ to the test matrix|Raise the minimum supported)/.test(title) ? 'runtime' : 'deprecation';
     return c.pending_rate === 0.15 ? 'note' : 'plan';
   }
+  if (/^(Add|Support|Implement|Expose) more /.test(title)) return 'more';
   if (c.people_factor === 0.6) return 'tests';
   if (c.people_factor === 0.525) return 'ci';
   if (/^(Document|Extend the .+ page|Fix the .+ page)\b/.test(title) || /\.(md|rst)$/.test(title)) return 'docs';
@@ -213,7 +214,8 @@ export const CANDIDATES: Record<string, CalibrationFeature[]> = {
   'loose + runtime + note': ['loose', 'runtime', 'note'],
   'loose + runtime + note + bugfix': ['loose', 'runtime', 'note', 'bugfix'],
   'loose + runtime + note + bugfix + feature': ['loose', 'runtime', 'note', 'bugfix', 'feature'],
-  'every kind': ['loose', 'runtime', 'deprecation', 'note', 'bugfix', 'feature', 'upkeep'],
+  'loose + runtime + note + bugfix + feature + more': ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more'],
+  'every kind': ['loose', 'runtime', 'deprecation', 'note', 'bugfix', 'feature', 'upkeep', 'more'],
   'backtest + loose': ['backtest', 'loose'],
   'loose + runtime + note + bugfix + feature + backtest': ['loose', 'runtime', 'note', 'bugfix', 'feature', 'backtest'],
   'every kind + backtest': ['loose', 'runtime', 'deprecation', 'note', 'bugfix', 'feature', 'upkeep', 'backtest'],

@@ -26,12 +26,14 @@ import { fitLogistic, logit, sigmoid } from '../../stats/logistic.js';
  * worse (scripts/fit-score-calibration.ts --loro). Every input is read off the
  * family and its evidence at T0, so no later data reaches the score.
  */
-export const FAMILY_KINDS = ['runtime', 'deprecation', 'note', 'stated', 'plan', 'series', 'bugfix', 'feature', 'refactor', 'docs', 'ci', 'tests'] as const;
+export const FAMILY_KINDS = ['runtime', 'deprecation', 'note', 'stated', 'plan', 'series', 'bugfix', 'feature', 'refactor', 'docs', 'ci', 'tests', 'more'] as const;
 /**
  * runtime: drop, add or raise a runtime version (pending/runtimes.ts, msrv.ts); deprecation: a deprecation notice
  * (pending or stated); note: an open TODO/FIXME note; stated: a known failure or a statement of missing support;
  * plan: a changelog, roadmap or open-issue item; series: remaining targets of a series; bugfix/feature/refactor: a
- * code direction by its category; docs/ci/tests: a direction of the documentation, CI or test suite.
+ * code direction by its category; docs/ci/tests: a direction of the documentation, CI or test suite; more: a
+ * direction that asks for one more instance of what each of its changes added (a list page's entry, a syntax mapping,
+ * an option: direction.ts `oneMore`).
  */
 export type FamilyKind = (typeof FAMILY_KINDS)[number];
 
@@ -55,12 +57,13 @@ export const CALIBRATION_FEATURES = {
   bugfix: (i: CalibrationInput) => (!i.loose && i.kind === 'bugfix' ? 1 : 0),
   feature: (i: CalibrationInput) => (!i.loose && i.kind === 'feature' ? 1 : 0),
   upkeep: (i: CalibrationInput) => (!i.loose && (i.kind === 'docs' || i.kind === 'ci' || i.kind === 'tests') ? 1 : 0),
+  more: (i: CalibrationInput) => (!i.loose && i.kind === 'more' ? 1 : 0),
   backtest: (i: CalibrationInput) => (i.backtest === null ? 0 : logit(i.backtest)),
 } satisfies Record<string, (i: CalibrationInput) => number>;
 export type CalibrationFeature = keyof typeof CALIBRATION_FEATURES;
 
 /** A family's group, for the words of `why` and the counts the map carries: loose first, else its kind's group. */
-export type CalibrationGroupName = 'loose' | 'runtime' | 'deprecation' | 'note' | 'bugfix' | 'feature' | 'upkeep' | 'other';
+export type CalibrationGroupName = 'loose' | 'runtime' | 'deprecation' | 'note' | 'bugfix' | 'feature' | 'upkeep' | 'more' | 'other';
 
 export function groupName(i: Pick<CalibrationInput, 'loose' | 'kind'>): CalibrationGroupName {
   if (i.loose) return 'loose';
@@ -69,6 +72,7 @@ export function groupName(i: Pick<CalibrationInput, 'loose' | 'kind'>): Calibrat
     case 'deprecation':
     case 'bugfix':
     case 'feature':
+    case 'more':
       return i.kind;
     case 'note':
     case 'stated':
@@ -91,6 +95,7 @@ export const GROUP_WORDS: Record<CalibrationGroupName, string> = {
   bugfix: 'bugfix directions of recurring work',
   feature: 'feature directions of recurring work',
   upkeep: 'documentation, CI and test-suite directions',
+  more: 'one more instance of a line that added one per change (a list entry, a mapping, an option)',
   other: 'refactoring directions, series and plan items',
 };
 

@@ -40,6 +40,8 @@ export interface DirectionText {
   specific: boolean;
   /** A list page's direction (upkeep.ts `listEntries`): its next work is one more entry. */
   list?: true;
+  /** The title asks for one more instance of what each change added: a list page's entry, or an additive line's (task-line.ts `Instances`). */
+  oneMore?: true;
 }
 
 export function directionText(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string> = new Set()): DirectionText | null {
@@ -64,6 +66,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   let criteria: string[];
   let aspects: string[];
   let specific = true;
+  let oneMore = upkeep?.entries !== undefined;
   if (upkeep) {
     // Documentation, CI and the test suite: one task on the phrase their changes share, else honest loose wording (upkeep.ts).
     title = upkeep.title;
@@ -107,6 +110,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       const more = f.category === 'feature' && ADDITIVE.has(f.verb.toLowerCase()) ? f.instances : undefined;
       title = more ? `${f.verb} more ${more.kind} ${more.link} ${joinAnd(more.done)} in ${where}` : `${f.verb} ${object}${clause} in ${where}`;
       if (more) {
+        oneMore = true;
         // Each change added one more instance: the next piece of work is another, not the ones done before T0.
         const done = joinAnd(more.done);
         expectedBehavior = `${capitalize(more.kind)} in ${where} gain one more, beyond those done before T0 (${done}), ${continuing}: documented, and tested${inTests}.`;
@@ -134,6 +138,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     category: focus?.category ?? stream.category,
     specific,
     ...(upkeep?.entries ? { list: true as const } : {}),
+    ...(oneMore ? { oneMore: true as const } : {}),
   };
 }
 

@@ -117,7 +117,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         if (cited > 0 && finished.some((s) => s.changes.some((c) => text.focusRefs.includes(c.ref)) && statesSeries(s, text.title))) continue;
         perKind.set(slot, (perKind.get(slot) ?? 0) + 1);
         // The kind the score map reads: a code direction by its category, else the stream's kind (docs, ci, tests).
-        const score = scoreStream(record, stream, !text.specific, stream.kind === 'code' ? text.category : (stream.kind as FamilyKind));
+        const score = scoreStream(record, stream, !text.specific, text.oneMore ? 'more' : stream.kind === 'code' ? text.category : (stream.kind as FamilyKind));
         drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
