@@ -96,8 +96,8 @@ function figures(label: (r: Row) => Label, strongKeys: (r: Row) => string[], of:
     for (const r of of) if (r.key.rank <= k) for (const key of strongKeys(r)) set.add(`${r.repo}/${key}`);
     return set.size;
   };
-  const repos = new Set(of.map((r) => r.repo));
-  const later = [...repos].reduce((a, r) => a + (laterWork.get(r) ?? 0), 0);
+  // Every repository's later work, also where the forecaster abstained: work it did not forecast is uncovered.
+  const later = totalLater;
   return {
     families: n,
     strong,

@@ -97,3 +97,17 @@ test('documentation whose changes share no phrase is named by the page they kept
   expect((await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 })).draft.families.some((f) => f.anchor.name === 'docs')).toBe(false);
   expect(docs!.acceptance_criteria[0]).toMatch(/^The FAQ page in docs\/faq\.md covers a case it does not at T0/);
 });
+
+test('a CI line whose changes agree on a one-time act ("set up the pre-commit lite workflow") is done before T0: no family asks for it again', async () => {
+  // click at 2025-03-01 and flask at 2025-06-01: "Set up the pre-commit lite workflow in .github/workflows/pre-commit.yaml",
+  // from two commits of that title; people (rounds 5-8): "set up before T0 (done already)".
+  const specs: CommitSpec[] = [{ at: '2024-01-02', msg: 'Initial commit', files: { 'src/lib.py': 'x = 0\n', '.github/workflows/pre-commit.yaml': 'on: push\n' } }];
+  for (const [i, msg] of ['set up pre-commit lite workflow', 'set up pre-commit lite workflow', 'update the pre-commit lite workflow trigger'].entries()) {
+    specs.push({ at: `2024-0${6 + i}-03`, msg, author: alice, files: { '.github/workflows/pre-commit.yaml': `on: push\n# ${i}\n` } });
+  }
+  const repo = await makeRepo(specs);
+  const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const titles = draft.families.map((f) => f.title);
+  expect(titles.filter((t) => /^Set up\b/.test(t)), titles.join(' | ')).toEqual([]);
+});

@@ -193,18 +193,30 @@ function joinEntries(list: readonly string[]): string {
   return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 }
 
+/**
+ * Verbs of a one-time act on CI or the test suite: a line whose changes agree on one ("set up pre-commit lite
+ * workflow", twice) did it before T0, and a family asking for it again restates done work (rounds 5-8: click's and
+ * flask's "Set up the pre-commit lite workflow", people: "set up before T0 (done already)").
+ */
+const ONE_TIME = /^(Set up|Introduce|Migrate|Switch|Convert)$/;
+
+/** A shared phrase that names ongoing work: not one a one-time verb governs. */
+function ongoing(sp: SharedPhrase | null): SharedPhrase | null {
+  return sp && sp.verb && ONE_TIME.test(sp.verb) ? null : sp;
+}
+
 /** The title of a CI, test-suite or documentation stream, or null for code streams. */
 export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string>): UpkeepTitle | null {
   const folder = `${stream.component}/`;
   if (stream.kind === 'ci') {
-    const sp = sharedPhrase(stream.items, names, exclude);
+    const sp = ongoing(sharedPhrase(stream.items, names, exclude));
     const file = topFile(sp?.items ?? stream.items, isCiFile);
     const where = file ?? folder;
     if (sp) return { title: `${sp.verb ?? 'Update'} ${the(sp.text)} in ${where}`, object: the(sp.text), where, items: sp.items, shared: true };
     return { title: file ? `Update the CI workflow in ${file}` : `Update the CI workflows in ${folder}`, object: 'the CI workflows', where, items: stream.items, shared: false };
   }
   if (stream.kind === 'tests') {
-    const sp = sharedPhrase(stream.items, names, exclude);
+    const sp = ongoing(sharedPhrase(stream.items, names, exclude));
     const file = topFile(sp?.items ?? stream.items, isTestPath);
     const where = file ?? folder;
     if (sp) return { title: `${sp.verb ?? 'Test'} ${the(sp.text)} in ${where}`, object: the(sp.text), where, items: sp.items, shared: true };
