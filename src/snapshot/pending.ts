@@ -48,6 +48,8 @@ export function findDeprecations(text: string): PendingLine[] {
     if (!target) continue;
     const subject = /`([^`]{2,60})`|["']([A-Za-z_][\w.]{1,60})["']|\b([A-Za-z_]\w*(?:\.\w+)*)\s*(?:\(\))?\s+is\s+deprecated/i.exec(line);
     let named = subject?.[1] ?? subject?.[2] ?? subject?.[3] ?? '';
+    // "The old name is deprecated" (click's docstring, of a name the sentence before gave) names a word, not a declaration: nothing here says what goes.
+    if (subject?.[3] && /\b(?:the|this|that|its|their|old|new|an?)\s+$/i.test(line.slice(0, subject.index))) continue;
     // "use `x` instead" names the replacement, not what goes; a doc comment ("// Deprecated: ...", "@deprecated ...") is about the declaration below it.
     if (subject && /\b(?:use|with|prefer|in favou?r of|replaced by)\s+$/i.test(line.slice(0, subject.index))) named = '';
     if (!named && /^\s*(?:\/\/+|\/?\*+|#)/.test(line)) named = declaredBelow(lines, i);

@@ -40,3 +40,19 @@ test('a notice inside a declaration that names nothing names the declaration, cl
     [12, 'Legacy', 'next major release'],
   ]);
 });
+
+test('"the old name is deprecated" names a word of the sentence, not a declaration: no notice, not even of the enclosing class (click at 2025-03-01)', () => {
+  // Before: "Remove `name` deprecated for removal in 8.1 in src/click/core.py" (people: no deprecated `name` exists; rejected).
+  const text = [
+    'class Parameter:',
+    '    """',
+    '    .. versionchanged:: 8.0',
+    '        ``autocompletion`` is renamed to ``shell_complete`` and has new',
+    '        semantics described above. The old name is deprecated and will',
+    '        be removed in 8.1, until then it will be wrapped to match the',
+    '        new requirements.',
+    '    """',
+    '# old_api is deprecated and will be removed in 3.0.',
+  ].join('\n');
+  expect(findDeprecations(text).map((d) => [d.line, d.subject, d.target])).toEqual([[9, 'old_api', '3.0']]);
+});
