@@ -1,17 +1,11 @@
 import { expect, test } from 'vitest';
-import { snapshotRepository } from '../../src/api/snapshot.js';
-import { createHeuristicForecaster } from '../../src/forecast/index.js';
 import { addedEntry, listEntries } from '../../src/forecast/heuristic/upkeep.js';
-import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+import { heuristicFamilies } from '../fixtures/forecast.js';
+import type { CommitSpec } from '../fixtures/repo.js';
 
 const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
 
-async function forecast(specs: CommitSpec[]) {
-  const repo = await makeRepo(specs);
-  const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
-  return draft.families;
-}
+const forecast = heuristicFamilies;
 
 const edits = (file: string, titles: string[], month: number): CommitSpec[] =>
   titles.map((msg, i) => ({ at: `2024-${String(month + i).padStart(2, '0')}-12`, msg, author: alice, files: { [file]: `# ${file}\n- entry ${month + i}\n` } }));
