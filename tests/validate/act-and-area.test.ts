@@ -107,3 +107,16 @@ test('a removal a TODO states is a pending task: by its unquoted name, or by its
     expect(verdicts[1]!.reason).toContain('does its pending task: removes `raw`');
   }
 });
+
+test('a family naming a page as a list is strong for an entry added there, whatever the page name\'s length; an edit elsewhere is not it', async () => {
+  // axum at 2025-01-01 (eval/families/dev8 axum-H06): people strong on seven entries added to ECOSYSTEM.md; the judges
+  // called it related, since a one-word page name ("ECOSYSTEM") named no piece of work (direction-v9).
+  const list = family('F5', 'Add more entries like axum-negotiate-layer, axum-ws-broadcaster and axum-rails-cookie to the ECOSYSTEM list in ECOSYSTEM.md', ['ECOSYSTEM.md'], 'The ECOSYSTEM list in ECOSYSTEM.md gains one more entry, beyond those added before T0.');
+  const entry = item('pr#3371', 'Add Axum Clean Demo to project showcase', ['ECOSYSTEM.md'], '');
+  const readme = item('pr#3380', 'Add a link to the Discord server', ['README.md'], '');
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [list], later: [entry, readme, ...FILLER] });
+    expect([judge.name, verdicts[0]!.label, verdicts[0]!.reason]).toEqual([judge.name, 'strong', expect.stringContaining("`ecosystem`, which its title names")]);
+    expect(verdicts[0]!.matches.map((m) => m.key)).not.toContain('pr#3380');
+  }
+});

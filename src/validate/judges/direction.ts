@@ -52,9 +52,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * a pending-work family's direction is its task, pending.ts; direction-v8: an
  * act-and-area title is related to a change only by the docs page it names, vagueness.ts actAndArea;
  * direction-v9: a list-shaped title's direction shares a word it lists, or takes up a title it quotes whole, and
- * its quoted symbols count only in its area; what the work before T0 touched is no prediction, shared.ts).
+ * its quoted symbols count only in its area; what the work before T0 touched is no prediction, shared.ts;
+ * direction-v10: a title naming a page as a list, "… to the ECOSYSTEM list in ECOSYSTEM.md", names that page
+ * whatever its name's length, so an entry added there does its work).
  */
-export const DIRECTION_RULES = 'direction-v9';
+export const DIRECTION_RULES = 'direction-v10';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -245,6 +247,9 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const vague = (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title);
   const objects = vague ? [] : titleObjects(family.title);
   const titled = namedFiles(family, objectPhrases(family.title, objects));
+  // A title that names a page as a list ("… to the ECOSYSTEM list in ECOSYSTEM.md") names that page, whatever its name's length.
+  const list = LIST_PAGE.exec(family.title);
+  if (list && familyPaths(family).some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
   const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
     words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
@@ -331,6 +336,8 @@ function objectsOf(title: string): string[] {
  * using cobra, user guide)" names site/content/projects_using_cobra.md and user_guide.md; "pre-commit lite workflow"
  * names .github/workflows/pre-commit.yaml. A name of one word ("cli", "index") names no piece of work.
  */
+const LIST_PAGE = /\blist in (\S+\.(?:md|mdx|rst|txt|adoc))$/i;
+
 function namedFiles(family: TaskFamily, phrases: readonly string[][]): Set<string> {
   const out = new Set<string>();
   if (phrases.length === 0) return out;
