@@ -2,6 +2,7 @@ import { plainPhrase } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import { GENERIC, aspectsOf } from './aspects.js';
+import { joinAnd } from './focus.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
 
@@ -166,10 +167,10 @@ export function addedEntry(title: string): string | null {
 }
 
 /**
- * A page whose changes are largely each the addition of one named entry
- * (three or more and at least a third of the page's changes, or two and at
- * least two thirds): the
- * entries, newest first (at most three), and those changes. Null otherwise.
+ * A page whose changes are largely each the addition of one named entry (three
+ * or more and at least a third of the page's changes, or two and at least two
+ * thirds): the entries, newest first (at most three), and those changes. Null
+ * otherwise.
  */
 export function listEntries(items: readonly StreamItem[]): { entries: string[]; items: StreamItem[] } | null {
   const added = items.map((i) => ({ item: i, entry: addedEntry(i.title) })).filter((x): x is { item: StreamItem; entry: string } => x.entry !== null);
@@ -187,10 +188,6 @@ export function listPage(items: readonly StreamItem[]): { page: string; entries:
     if (list && (!best || list.items.length > best.items.length)) best = { page, ...list };
   }
   return best;
-}
-
-function joinEntries(list: readonly string[]): string {
-  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 }
 
 /**
@@ -229,7 +226,7 @@ export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude:
     if (list) {
       // A list page (community projects, third-party packages): its next work is one more entry, not the ones added before T0.
       const object = `the ${pageName(list.page)} list`;
-      return { title: `Add more entries like ${joinEntries(list.entries)} to ${object} in ${list.page}`, object, where: list.page, items: list.items, shared: true, entries: list.entries };
+      return { title: `Add more entries like ${joinAnd(list.entries)} to ${object} in ${list.page}`, object, where: list.page, items: list.items, shared: true, entries: list.entries };
     }
     const page = topFile(stream.items, isDocPage);
     const pageItems = page ? stream.items.filter((i) => i.paths.includes(page)) : stream.items;
