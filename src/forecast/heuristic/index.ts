@@ -12,6 +12,7 @@ import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
 import { showOrder } from './order.js';
+import { withoutHedge } from './phrase.js';
 import { heldBackNote } from '../held-back.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION, type CalibrationInput, type FamilyKind } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
@@ -262,7 +263,7 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
  */
 function statesWork(note: string, title: string): boolean {
   // A hedge before the work ("consider setting …", "explore replicating …") is no part of it: the title drops it (phrase.ts).
-  const text = plainPhrase(note.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, '')).toLowerCase().replace(/^(consider|explore|investigate|try|evaluate)\s+(?=[a-z]+ing\b)/, '');
+  const text = withoutHedge(plainPhrase(note.replace(/^\s*(TODO|FIXME|HACK|XXX)\b[:\s-]*/i, '')).toLowerCase());
   const verb = title.split(/\s+/)[0]!.toLowerCase();
   // "Stop `X` returning …" is a note's "this should not return …" with its declaration named (heuristic/pronoun.ts).
   if (verb === 'stop') return /^(do not|don't|never|stop)\b/.test(text);

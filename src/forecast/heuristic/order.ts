@@ -1,7 +1,5 @@
-/** What the ordering needs of a draft family: its calibrated score, its ranking score and whether its title names checkable work. */
+/** What the ordering needs of a draft family (already sorted best first): whether its title names checkable work. */
 export interface Orderable {
-  score: number;
-  rank: number;
   specific: boolean;
 }
 

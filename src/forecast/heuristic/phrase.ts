@@ -36,7 +36,14 @@ const REFERENCE_CLAUSE = /\s+(?:once|when|after|until|till|before|as soon as)\s+
 const ASIDE = /(?:,\s*(?:copied|taken|borrowed|ported|adapted|lifted|vendored)\s+from\b.*|[,;:]\s*see\b.*|,?\s+(?:for now|for the time being|at the moment|temporarily))$/i;
 
 /** Verbs that hedge the work a note names ("Consider setting …", "Explore replicating …"): the gerund after them is the task. */
-const HEDGE = /^(consider|explore|investigate|try|evaluate)$/i;
+const HEDGE_VERBS = 'consider|explore|investigate|try|evaluate';
+const HEDGE = new RegExp(`^(${HEDGE_VERBS})$`, 'i');
+const HEDGE_LEAD = new RegExp(`^(${HEDGE_VERBS})\\s+(?=[a-z]+ing\\b)`, 'i');
+
+/** A note's text without a hedge before its gerund ("consider setting the style" -> "setting the style"). */
+export function withoutHedge(text: string): string {
+  return text.replace(HEDGE_LEAD, '');
+}
 
 /** Conventional-commit types and the verb their statement implies when the text has none. */
 const TYPE_VERB: Record<string, string> = { fix: 'Fix', feat: 'Add', feature: 'Add', refactor: 'Refactor', perf: 'Speed up', docs: 'Document' };
