@@ -28,7 +28,8 @@
  * left-one-repository-out on the fit set (log loss and Brier of each family
  * predicted by the map fitted on the other repositories), the selector for the
  * shipped form; the --check sets' log loss of the map fitted on all of it is
- * printed beside it, to read after choosing.
+ * printed beside it, to read after choosing. Then the shipped map under each
+ * penalty of L2_CANDIDATES, scored the same way: the selector for CALIBRATION_L2.
  *
  * Rounds 2-4's score-inputs.jsonl carry no `loose` and rounds 2-4 no `kind`: they
  * are read as `loose: false` and a refactoring direction, for a check, never for a fit.
@@ -38,7 +39,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { wilsonInterval } from '../src/stats/wilson.js';
-import { calibrate, calibrationInputOf, fitScoreCalibration, SCORE_CALIBRATION, type CalibrationFeature, type CalibrationInput, type FamilyKind, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
+import { calibrate, calibrationInputOf, fitScoreCalibration, SCORE_CALIBRATION, SHIPPED_FEATURES, type CalibrationFeature, type CalibrationInput, type FamilyKind, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
 
 export interface LabelledFamily {
@@ -221,6 +222,9 @@ export const CANDIDATES: Record<string, CalibrationFeature[]> = {
   'every kind + backtest': ['loose', 'runtime', 'deprecation', 'note', 'bugfix', 'feature', 'upkeep', 'backtest'],
 };
 
+/** Penalties --loro compares for the shipped features: the Gaussian prior's precision on each weight. */
+export const L2_CANDIDATES = [0.05, 0.1, 0.2, 0.5, 1, 2];
+
 /** Log loss and Brier score of predictions [p, strong]. */
 function losses(preds: readonly [number, boolean][]): { logLoss: number; brier: number } {
   const n = preds.length;
@@ -230,19 +234,26 @@ function losses(preds: readonly [number, boolean][]): { logLoss: number; brier: 
   };
 }
 
+/** A map fitted with `train`, scored left-one-repository-out on `fit` and, fitted on all of it, on each check set. */
+function scored(fit: readonly LabelledFamily[], checks: readonly (readonly LabelledFamily[])[], train: (rows: readonly LabelledFamily[]) => ScoreCalibration) {
+  const predict = (c: ScoreCalibration, f: LabelledFamily): [number, boolean] => [calibrate(f.input, c), f.strong];
+  const loro: [number, boolean][] = [];
+  for (const repo of [...new Set(fit.map((f) => f.repo))]) {
+    const c = train(fit.filter((f) => f.repo !== repo));
+    loro.push(...fit.filter((f) => f.repo === repo).map((f) => predict(c, f)));
+  }
+  const all = train(fit);
+  return { loro: losses(loro), checks: checks.map((c) => losses(c.map((f) => predict(all, f)))) };
+}
+
 /** Each candidate left-one-repository-out on `fit`, and fitted on all of it against each check set. */
 export function compareCandidates(fit: readonly LabelledFamily[], checks: readonly (readonly LabelledFamily[])[] = []) {
-  return Object.entries(CANDIDATES).map(([name, features]) => {
-    const train = (rows: readonly LabelledFamily[]) => fitScoreCalibration(rows, features, SCORE_CALIBRATION.l2);
-    const predict = (c: ScoreCalibration, f: LabelledFamily): [number, boolean] => [calibrate(f.input, c), f.strong];
-    const loro: [number, boolean][] = [];
-    for (const repo of [...new Set(fit.map((f) => f.repo))]) {
-      const c = train(fit.filter((f) => f.repo !== repo));
-      loro.push(...fit.filter((f) => f.repo === repo).map((f) => predict(c, f)));
-    }
-    const all = train(fit);
-    return { name, loro: losses(loro), checks: checks.map((c) => losses(c.map((f) => predict(all, f)))) };
-  });
+  return Object.entries(CANDIDATES).map(([name, features]) => ({ name, ...scored(fit, checks, (rows) => fitScoreCalibration(rows, features, SCORE_CALIBRATION.l2)) }));
+}
+
+/** The shipped features under each penalty of L2_CANDIDATES, scored as compareCandidates scores maps. */
+export function comparePenalties(fit: readonly LabelledFamily[], checks: readonly (readonly LabelledFamily[])[] = []) {
+  return L2_CANDIDATES.map((l2) => ({ name: `l2 ${l2}`, ...scored(fit, checks, (rows) => fitScoreCalibration(rows, SHIPPED_FEATURES, l2)) }));
 }
 
 /**
@@ -271,7 +282,7 @@ async function main(): Promise<void> {
   const checks = (values.check ?? []).map((c) => [c, loadLabelledFamilies(c)] as const);
   if (values.loro) {
     console.log(`| map | ${values.dir} (+${(values.add ?? []).join(', ')}) left-one-repo-out log loss | Brier | ${checks.map(([c]) => `${c} log loss (fitted on all dev)`).join(' | ')} |`);
-    for (const c of compareCandidates(fit, checks.map(([, f]) => f))) {
+    for (const c of [...compareCandidates(fit, checks.map(([, f]) => f)), ...comparePenalties(fit, checks.map(([, f]) => f))]) {
       console.log(`| ${c.name} | ${c.loro.logLoss.toFixed(4)} | ${c.loro.brier.toFixed(4)} | ${c.checks.map((x) => x.logLoss.toFixed(4)).join(' | ')} |`);
     }
     return;
