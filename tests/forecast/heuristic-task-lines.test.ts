@@ -107,3 +107,18 @@ test('instances: an identifier then plain words names the instance by the identi
   expect(instancesOf(['puppet', 'lisp'], 'syntax')).toEqual({ kind: 'syntaxes', link: 'like', done: ['puppet', 'lisp'] });
   expect([plural('mapping'), plural('syntax'), plural('registry'), plural('options'), plural('patch')]).toEqual(['mappings', 'syntaxes', 'registries', 'options', 'patches']);
 });
+
+test('changes of a feature line that share a noun but no act give no "Extend <noun>" title: the line is loose and held back', async () => {
+  // axum at 2025-01-01 showed "Extend one state clone in axum/src/routing" and "Extend `Serve` in axum/src" (round 8:
+  // 0 of 6 such titles strong, none specificity 2): "Extend" was the category's stand-in, not the changes' act.
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/routing/router.js': 'export {}\n', 'src/http/client.js': 'export {}\n' } },
+    ...commits('src/routing/router.js', ['feat: one state clone for nested routers (#51)', 'Document the state clone of the router (#52)', 'feat: allow the state clone without Arc (#53)']),
+    ...commits('src/http/client.js', ['Add retries to the request client (#61)', 'Add retries to the upload client (#62)'], 6),
+  ]);
+  const titles = families.map((f) => f.title);
+  // The line whose changes share their act keeps its title.
+  expect(families.find((f) => f.anchor.name.startsWith('src/http'))?.title, titles.join(' | ')).toMatch(/^Add .+ in src\/http$/);
+  for (const t of titles) expect(t).not.toMatch(/^Extend (?!the )/);
+  expect(titles.some((t) => /state clone/.test(t)), titles.join(' | ')).toBe(false);
+});

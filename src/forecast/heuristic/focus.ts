@@ -21,7 +21,12 @@ export interface Focus {
   object: string;
   /** The defect or behaviour clause the changes of the line differ in ("for incomplete words and non-UTF-8 consoles"), or ''. */
   complement: string;
-  /** Whether the object passed the quality gate (task-line.ts) and two or more changes name it: a title may then name it. */
+  /**
+   * Whether the object passed the quality gate (task-line.ts), two or more changes name it, and a feature line's verb
+   * is its changes' own: a title may then name it. A feature object under the category's stand-in verb ("Extend one
+   * state clone", "Extend `Serve`": changes that share a noun but no act) states no work (round 8: 0 of 6 strong, no
+   * specificity 2).
+   */
   specific: boolean;
   /** The varying parts merged into the object, each a case a test can name ("zsh completion"). */
   cases: string[];
@@ -87,7 +92,8 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
     const category = majority(line.items, fallback);
     const verb = line.sharedVerb ? line.verb : CATEGORY_VERB[category];
     const cases = line.complements.length > 1 ? line.complements.map((c) => `${line.object} ${c}`) : [line.object];
-    return { object: line.object, complement: joinComplements(line.complements), specific: true, cases, verb, category, items: line.items, ...(line.instances ? { instances: line.instances } : {}) };
+    const specific = line.sharedVerb || category !== 'feature';
+    return { object: line.object, complement: joinComplements(line.complements), specific, cases, verb, category, items: line.items, ...(line.instances ? { instances: line.instances } : {}) };
   }
   // The content word the most (and most recent) changes name: summed recency of distinct changes, two or more.
   const byWord = new Map<string, Map<string, StreamItem>>();
@@ -122,8 +128,9 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
   const focusItems = items.filter((i) => mine.some((p) => p.item === i));
   const category = majority(focusItems, fallback);
   const { object, cases, instances } = best.merged;
-  const specificFocus = focusItems.length >= 2 && objectPasses(object, '', exclude, names);
-  return { object, complement: '', specific: specificFocus, cases, verb: verbOf(focusItems, category), category, items: focusItems, ...(instances ? { instances } : {}) };
+  const verb = verbOf(focusItems, category);
+  const specificFocus = focusItems.length >= 2 && objectPasses(object, '', exclude, names) && (verb.own || category !== 'feature');
+  return { object, complement: '', specific: specificFocus, cases, verb: verb.verb, category, items: focusItems, ...(instances ? { instances } : {}) };
 }
 
 /** 1 for a phrase of several words or a code identifier, 0 for a single plain word. */
@@ -175,15 +182,15 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
 }
 
 /** The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. */
-function verbOf(items: readonly StreamItem[], category: Category): string {
+function verbOf(items: readonly StreamItem[], category: Category): { verb: string; own: boolean } {
   const counts = new Map<string, number>();
   for (const i of items) {
     const verb = taskPhrase(i.title, category)?.verb.toLowerCase();
     if (verb && SHARED_VERBS.has(verb)) counts.set(verb, (counts.get(verb) ?? 0) + 1);
   }
   const [top] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
-  if (top && top[1] >= 2) return top[0].charAt(0).toUpperCase() + top[0].slice(1);
-  return CATEGORY_VERB[category];
+  if (top && top[1] >= 2) return { verb: top[0].charAt(0).toUpperCase() + top[0].slice(1), own: true };
+  return { verb: CATEGORY_VERB[category], own: false };
 }
 
 function majority(items: readonly StreamItem[], fallback: Category): Category {
