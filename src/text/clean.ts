@@ -80,7 +80,8 @@ function scrub(text: string): string {
       .replace(/[,;]?\s*\b(closes|closed|fixes|fixed|resolves|resolved|refs?|see)\s+(#|GH-)\d+\b/gi, ' ')
       .replace(/\(\s*(#|GH-)\d+\s*\)/gi, ' ')
       .replace(/(^|\s)(#|GH-)\d+\b/gi, ' ')
-      .replace(/(^|\s)@[\w-]+(\/[\w-]+)?/g, ' ')
+      // A mention ("thanks @user"), never a scoped package name ("@fastify/otel", "@types/node").
+      .replace(/(^|\s)@[\w-]+(?![\w/-])/g, ' ')
       .replace(new RegExp(HASH.source, 'g'), ' ')
     .replace(/\s+/g, ' ')
     .replace(/\s+([,.;:)])/g, '$1')
