@@ -4,6 +4,7 @@ import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
 import { componentTerm, topAspects } from './aspects.js';
 import { joinAnd, streamFocus } from './focus.js';
 import { upkeepTitle } from './upkeep.js';
+import { instancesElsewhere } from './elsewhere.js';
 import { objectPasses } from './task-line.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
@@ -42,9 +43,17 @@ export interface DirectionText {
   list?: true;
   /** The title asks for one more instance of what each change added: a list page's entry, or an additive line's (task-line.ts `Instances`). */
   oneMore?: true;
+  /** Where else the line's kind was added before T0 (elsewhere.ts): named in the title, and anchor paths beside the component. */
+  places?: string[];
+  /** The changes that added those instances elsewhere, newest first: cited before the stream's own. */
+  elsewhere?: StreamItem[];
 }
 
-export function directionText(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string> = new Set()): DirectionText | null {
+/**
+ * `others`: the changes before T0 outside this stream (any component), where an
+ * additive line looks for instances of its kind added elsewhere (elsewhere.ts).
+ */
+export function directionText(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string> = new Set(), others: readonly StreamItem[] = []): DirectionText | null {
   const term = stream.kind === 'code' ? codeTerm(stream) : '';
   const skip = new Set([...exclude, ...term.split(/\s+/).map((w) => stem(w.toLowerCase()))]);
   // The component's own words stay: the title names its place by path, and its line of work is often named by them ("retry").
@@ -60,13 +69,15 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   const said = (upkeep?.object ?? focus?.object ?? '').toLowerCase();
   const themes = topAspects(stream.items.map((i) => ({ title: i.title, recency: i.recency })), names, skip, 3).filter((t) => !said.includes(t.toLowerCase()));
   const recurring = themes.length ? ` Its changes before T0 also touched ${joinAnd(themes)}.` : '';
-  const continuing = `continuing ${cite(focusItems)}`;
+  let continuing = `continuing ${cite(focusItems)}`;
   let title: string;
   let expectedBehavior: string;
   let criteria: string[];
   let aspects: string[];
   let specific = true;
   let oneMore = upkeep?.entries !== undefined;
+  let places: string[] | undefined;
+  let cited = focusItems;
   if (upkeep) {
     // Documentation, CI and the test suite: one task on the phrase their changes share, else honest loose wording (upkeep.ts).
     title = upkeep.title;
@@ -109,7 +120,23 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       const clause = f.complement ? ` ${f.complement}` : '';
       const more = f.category === 'feature' && ADDITIVE.has(f.verb.toLowerCase()) ? f.instances : undefined;
       title = more ? `${f.verb} more ${more.kind} ${more.link} ${joinAnd(more.done)} in ${where}` : `${f.verb} ${object}${clause} in ${where}`;
-      if (more) {
+      // The same kind added elsewhere (a syntax as a git submodule, not a patch): its instances and places join the title.
+      const away = more && more.link === 'like' ? instancesElsewhere(more, others, names, f.category) : null;
+      if (more && away) {
+        oneMore = true;
+        const done = joinAnd([...away.done, ...more.done].slice(0, 4));
+        const ways = [...(away.submodule ? ['as git submodules in .gitmodules'] : []), ...away.homes.map((h) => `in ${h}`), `in ${where}`];
+        const tested = away.tests.length ? joinAnd(away.tests) : tests;
+        title = `Add more ${more.kind} like ${done} ${ways.join(' or ')}${tested ? `, each with a test in ${tested}` : ''}`;
+        places = [...(away.submodule ? ['.gitmodules'] : []), ...away.homes, ...away.tests];
+        cited = [...away.items, ...focusItems];
+        continuing = `continuing ${cite(cited)}`;
+        expectedBehavior = `${capitalize(more.kind)} gain one more, beyond those added before T0 (${done}), added the way they were (${ways.join(' or ')}), ${continuing}: documented, and tested${tested ? ` in ${tested}` : ''}.`;
+        criteria = [
+          `One more of the ${more.kind} than at T0 is in place (${ways.join(' or ')}), with a test${tested ? ` in ${tested}` : ''} that exercises it.`,
+          `Those added before T0 (${done}) are unchanged: their tests pass without edits.`,
+        ];
+      } else if (more) {
         oneMore = true;
         // Each change added one more instance: the next piece of work is another, not the ones done before T0.
         const done = joinAnd(more.done);
@@ -134,11 +161,13 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   return {
     title, term, aspects, expectedBehavior,
     acceptanceCriteria: [...criteria, 'Every test that passed before the change still passes.'],
-    focusRefs: focusItems.map((i) => i.ref),
+    focusRefs: cited.map((i) => i.ref),
     category: focus?.category ?? stream.category,
     specific,
     ...(upkeep?.entries ? { list: true as const } : {}),
     ...(oneMore ? { oneMore: true as const } : {}),
+    ...(places?.length ? { places } : {}),
+    ...(cited !== focusItems ? { elsewhere: cited.filter((i) => !focusItems.includes(i)) } : {}),
   };
 }
 
@@ -224,10 +253,12 @@ export function renderDirection(
 ): TaskFamily {
   // The changes that name the focus first, then the rest of the stream.
   const focused = new Set(text.focusRefs);
-  const cited = [...stream.items.filter((i) => focused.has(i.ref)), ...stream.items.filter((i) => !focused.has(i.ref))].slice(0, 8);
+  // Changes of the line's kind added elsewhere (elsewhere.ts) are cited first: they show where the next one goes.
+  const away = (text.elsewhere ?? []).filter((i) => !stream.items.includes(i));
+  const cited = [...away, ...stream.items.filter((i) => focused.has(i.ref)), ...stream.items.filter((i) => !focused.has(i.ref))].slice(0, 8);
   const evidence: FamilyEvidence[] = cited.map((i) => ({
     kind: 'work_item', ref: i.ref, date: i.date, text: i.title,
-    reason: `a change before T0 in the same recurring work stream (${stream.component})`,
+    reason: away.includes(i) ? 'a change before T0 that added one more of the same kind elsewhere' : `a change before T0 in the same recurring work stream (${stream.component})`,
   }));
   const first = stream.items.at(-1)!.date.slice(0, 10);
   const last = stream.items[0]!.date.slice(0, 10);
@@ -236,10 +267,10 @@ export function renderDirection(
     id,
     category,
     title: text.title,
-    anchor: { name: stream.component, paths: [stream.component] },
+    anchor: { name: stream.component, paths: [stream.component, ...(text.places ?? [])] },
     expected_behavior: text.expectedBehavior,
     evidence,
-    target_hints: { paths: streamFiles(stream, 5), symbols: streamSymbols(stream, names, 6) },
+    target_hints: { paths: [...new Set([...(text.places ?? []), ...streamFiles(stream, 5)])].slice(0, 5), symbols: streamSymbols(stream, names, 6) },
     acceptance_criteria: text.acceptanceCriteria,
     score: score.score,
     score_components: score.components,

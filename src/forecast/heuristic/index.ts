@@ -104,8 +104,10 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         drafts.push({ rank: score.rank, score: score.score, title: seriesTitle(s), kind: 'series', specific: true, render: (id) => renderSeries(s, id, score) });
       }
       const seriesRefs = new Set(series.flatMap((s) => s.changes.map((c) => c.ref)));
+      // Every change of the lookback, streams of one change included: where an additive line looks for its kind added elsewhere.
+      const everyItem = buildStreams(snapshot, { ...streamOptions, minItems: 1, categorize: false }, names).flatMap((s) => s.items);
       for (const stream of streams) {
-        const text = directionText(stream, names, projectWords);
+        const text = directionText(stream, names, projectWords, everyItem.filter((i) => !stream.items.some((o) => o.ref === i.ref)));
         if (!text) continue;
         // One family each for the documentation, the test suite and the CI, and one for a list page: the rest are code components.
         const slot = text.list ? 'list' : stream.kind;
