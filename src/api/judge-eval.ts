@@ -5,7 +5,7 @@ import { UserError } from '../errors.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
 import type { WordTable } from '../text/glove/table.js';
-import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
+import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyLabelDetail, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import { labelFromSignals, type LabelThresholds } from '../validate/judges/shared.js';
@@ -31,6 +31,8 @@ export interface JudgeEvalOptions {
    * named there (repository and title) takes that label as its family gold instead of the best of its pairs.
    */
   settled?: string;
+  /** Return each reported family's gold and judged label with the match behind each (`familyLabels`), to read disagreements. */
+  listFamilies?: boolean;
   /** Builds the embedding and llm judges (from CLI flags). */
   networkJudge?: (name: NetworkJudgeName, deps: { embeddingCache: EmbeddingCache }) => Judge;
   /** Told when the word-vector table is built (once per machine). */
@@ -53,6 +55,8 @@ export interface JudgeEvalJudgeResult extends JudgeEvalRow {
   fitted?: { thresholds: Record<string, number>; fitKappa: number; fitAccuracy: number; fitFamilyKappa: number | null };
   /** The reported half's forecaster families judged against their whole windows; null without windows or for judges without judgePairs. */
   families: FamilyEvalRow | null;
+  /** With listFamilies: every reported family's gold and judged label, the gold's pair and the judge's best match. */
+  familyLabels?: FamilyLabelDetail[];
 }
 
 export interface JudgeEvalResult {
@@ -129,7 +133,8 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
       }
     }
     const run = await runJudge(judge, contexts);
-    const families = judge.judgePairs && familyReported.length > 0 ? summariseFamilies(await judgeFamilies(judge, familyReported)) : null;
+    const familyResults = judge.judgePairs && familyReported.length > 0 ? await judgeFamilies(judge, familyReported) : null;
+    const families = familyResults ? summariseFamilies(familyResults) : null;
     results.push({
       ...summariseCells(name, run.cells),
       seconds: run.seconds,
@@ -139,6 +144,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
       config: { ...run.config, ...(fitted ? fitted.thresholds : {}) },
       ...(fitted ? { fitted } : {}),
       families,
+      ...(options.listFamilies && familyResults ? { familyLabels: familyResults.flatMap((f) => (f.detail ? [f.detail] : [])) } : {}),
     });
   }
   progress.done();

@@ -56,6 +56,24 @@ export interface FamilyResult {
   source?: string;
   /** `named`: some item shares a symbol or issue the family names (at least related). */
   best: { kindOk: number; kindOkTouching: number; any: number[]; touching: number[]; named?: boolean };
+  /** Who and why, for reading disagreements (`judge-eval --families FILE`). */
+  detail?: FamilyLabelDetail;
+}
+
+/** One family's gold and judged label with the match behind each: a line of `judge-eval --families FILE`. */
+export interface FamilyLabelDetail {
+  repo: string;
+  /** `<forecaster>/<family id>`. */
+  family: string;
+  title: string;
+  gold: Label;
+  label: Label;
+  /** The labelled pair the gold comes from (its item and the person's reason); null when the family has none. */
+  goldPair: { key: string; title: string; reason: string } | null;
+  /** The judge's label, score and reason on that same item. */
+  judgedOnGoldItem: { label: Label; score: number; reason: string } | null;
+  /** The judge's best match over the whole window (highest label, then score). */
+  judgedBest: { key: string; title: string; label: Label; score: number; reason: string } | null;
 }
 
 /** The largest minimum of shared topic words the fit tries. */
@@ -79,9 +97,34 @@ export function familiesFromPairs(context: FamilyContext, outcome: PairOutcome):
       if (s.agrees !== false && s.touches) best.kindOkTouching = Math.max(best.kindOkTouching, s.similarity);
     }
     const source = context.sources?.[fi];
-    return { gold: context.gold[fi]!, label, ...(source ? { source } : {}), best };
+    return { gold: context.gold[fi]!, label, ...(source ? { source } : {}), best, detail: familyDetail(context, outcome, fi, label) };
   });
 }
+
+function familyDetail(context: FamilyContext, outcome: PairOutcome, fi: number, label: Label): FamilyLabelDetail {
+  const family = context.families[fi]!;
+  const row = outcome.matches[fi]!;
+  const pair = context.goldPairs?.[fi] ?? null;
+  const onGold = pair ? row[context.later.findIndex((w) => w.key === pair.item.key)] : undefined;
+  let best = -1;
+  row.forEach((m, ii) => {
+    const b = row[best];
+    if (!b || labelRank(m.label) > labelRank(b.label) || (m.label === b.label && m.score > b.score)) best = ii;
+  });
+  const b = row[best];
+  return {
+    repo: context.repo,
+    family: family.id,
+    title: family.title,
+    gold: context.gold[fi]!,
+    label,
+    goldPair: pair ? { key: pair.item.key, title: pair.item.title, reason: pair.reason } : null,
+    judgedOnGoldItem: onGold ? { label: onGold.label, score: round3(onGold.score), reason: onGold.reason } : null,
+    judgedBest: b ? { key: b.key, title: b.title, label: b.label, score: round3(b.score), reason: b.reason } : null,
+  };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 const SHARED_LEVELS: readonly number[] = Array.from({ length: MAX_SHARED + 1 }, (_, k) => k);
 

@@ -61,6 +61,8 @@ export interface FamilyContext {
   split: Split;
   families: TaskFamily[];
   gold: Label[];
+  /** For each family, the labelled pair its pair-gold comes from (the first of its best label), or null if it has none. */
+  goldPairs?: (LabelledPair | null)[];
   /** The forecaster of each family (the pairs' `source`). */
   sources?: string[];
   later: WorkItem[];
@@ -89,11 +91,15 @@ export function familyContexts(pairs: readonly LabelledPair[], windows: readonly
     const later = windows.filter((w) => w.repo === c.repo && doesWork(w.item)).map((w) => w.item);
     if (later.length === 0) continue;
     const gold = c.families.map(() => 'rejected' as Label);
-    for (const cell of c.cells) if (rank[cell.pair.label] > rank[gold[cell.family]!]) gold[cell.family] = cell.pair.label;
+    const goldPairs: (LabelledPair | null)[] = c.families.map(() => null);
+    for (const cell of c.cells) {
+      if (goldPairs[cell.family] === null) goldPairs[cell.family] = cell.pair;
+      if (rank[cell.pair.label] > rank[gold[cell.family]!]) [gold[cell.family], goldPairs[cell.family]] = [cell.pair.label, cell.pair];
+    }
     // A settled label (the family read against its whole window, conflicts adjudicated) replaces the best of its pairs.
     if (settled) c.families.forEach((f, i) => (gold[i] = settled.get(settledKey(c.repo, f.title)) ?? gold[i]!));
     const sources = c.families.map((f) => f.id.slice(0, f.id.indexOf('/')));
-    out.push({ repo: c.repo, split: c.split, families: c.families, gold, sources, later });
+    out.push({ repo: c.repo, split: c.split, families: c.families, gold, goldPairs, sources, later });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { labellerAgreement, pairFiles, readPairs, readWindows } from '../../src/api/judge-eval.js';
@@ -160,6 +160,28 @@ test('judge-eval --json prints every judge\'s scores on the held half; the table
   expect(text.code).toBe(0);
   expect(text.stdout).toMatch(/judge-eval on the held half: 9 of 10 labelled pairs/);
   expect(text.stdout).toMatch(/^lexical\s+9\s+/m);
+});
+
+test('judge-eval --families FILE writes each family\'s gold and judged label, the gold\'s pair and the judge\'s reasons, disagreements first', async () => {
+  const dir = await tempDir();
+  mkdirSync(join(dir, 'windows'));
+  const filler = [1, 2, 3, 4, 5, 6].map((n) => item(`pr#${100 + n}`, ['docs: contributing guide', 'chore: bump linter', 'Add dark theme to the site', 'Release 2.3.0', 'Translate the README', 'Cache templates'][n - 1]!, [`f${n}.md`]));
+  const window = [PARAPHRASE, UNRELATED, ...filler];
+  writeFileSync(join(dir, 'windows', 'r.jsonl'), window.map((i) => JSON.stringify({ repo: 'o/r', t0: '2025-01-01', item: i })).join('\n'));
+  // BACKOFF: people strong by the paraphrase; QUOTES: people related by the typo fix (a label no judge gives it).
+  const pairs = [pair('a', 'strong', 'held'), pair('b', 'rejected', 'held', { item: UNRELATED }), pair('c', 'related', 'held', { family: QUOTES, item: UNRELATED })];
+  writeFileSync(join(dir, 'pairs.jsonl'), pairs.map((p) => JSON.stringify(p)).join('\n'));
+  const out = join(dir, 'families.jsonl');
+  const run = await runCli(['judge-eval', '--pairs', dir, '--judge', 'lexical', '--families', out, '--quiet']);
+  expect(run.code).toBe(0);
+  const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatchObject({ judge: 'lexical', agrees: false, repo: 'o/r', family: `heuristic/${QUOTES.id}`, title: QUOTES.title, gold: 'related', label: 'rejected' });
+  expect(lines[0].goldPair).toEqual({ key: UNRELATED.key, title: UNRELATED.title, reason: 'read both sides' });
+  expect(lines[0].judgedOnGoldItem).toMatchObject({ label: 'rejected', reason: expect.any(String) });
+  expect(lines[1]).toMatchObject({ agrees: true, family: `heuristic/${BACKOFF.id}`, gold: 'strong', label: 'strong' });
+  expect(lines[1].goldPair.key).toBe(PARAPHRASE.key);
+  expect(lines[1].judgedBest).toMatchObject({ key: PARAPHRASE.key, label: 'strong', reason: expect.stringMatching(/direction/) });
 });
 
 test('a second labeller\'s blind labels give people\'s agreement with each other, the ceiling for the judges', async () => {

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { JudgeEvalResult } from '../../api/judge-eval.js';
@@ -13,6 +14,7 @@ const Options = ModelCallFlags.extend({
   split: z.enum(['held', 'fit', 'all']),
   fit: z.boolean().optional(),
   settled: z.string().optional(),
+  families: z.string().optional(),
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
   embeddingBaseUrl: z.string().optional(),
@@ -34,6 +36,7 @@ export function register(program: Command, io: CliIO): void {
       .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
       .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
       .option('--settled <file>', "settled family labels (eval/families/settled.jsonl): a family named there takes that label as its family gold, not the best of its pairs")
+      .option('--families <file>', "write each reported family's gold and judged label to FILE (JSONL, one line per judge and family): the gold's pair and reason, the judge's reason on that item, and its best match over the whole window")
   )
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
@@ -49,12 +52,24 @@ export function register(program: Command, io: CliIO): void {
         split: o.split,
         fit: o.fit,
         settled: o.settled,
+        listFamilies: o.families !== undefined,
         networkJudge: (name, deps) => buildNetworkJudge(name, deps.embeddingCache),
         onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
         progress: stderrProgress(io, o.quiet),
       });
+      if (o.families !== undefined) {
+        writeFileSync(o.families, familyLabelLines(result));
+        if (!o.quiet) io.stderr(`swe-future: wrote ${o.families}\n`);
+      }
       printResult(io, o, result, () => formatJudgeEval(result));
     });
+}
+
+/** The lines of `--families FILE`: one JSON object per judge and reported family, disagreements first. */
+export function familyLabelLines(r: JudgeEvalResult): string {
+  const rows = r.judges.flatMap((j) => (j.familyLabels ?? []).map((f) => ({ judge: j.judge, agrees: f.gold === f.label, ...f })));
+  rows.sort((a, b) => Number(a.agrees) - Number(b.agrees));
+  return rows.map((row) => JSON.stringify(row) + '\n').join('');
 }
 
 function num(x: number | null, digits = 3): string {
