@@ -52,7 +52,7 @@ test('a list-shaped family is related by a phrase that has a word it lists', asy
   const apache = item('pr#3300', 'Add syntax mapping for Apache httpd conf.d files', ['src/syntax_mapping/builtins/unix-family/50-apache.toml']);
   const { verdicts } = await judges[0]!.judge({ families: [KEYWORDS], later: [apache, ...MORE] });
   expect(verdicts[0]!.label).not.toBe('rejected');
-  expect(verdicts[0]!.reason).toMatch(/direction: shares .*apache/);
+  expect(verdicts[0]!.reason).toMatch(/direction: .*shares .*apache/);
 });
 
 test('a list-shaped family is related by a change taking up a title it quotes, word for word', async () => {
@@ -71,6 +71,28 @@ test('a list-shaped family is related by a change taking up a title it quotes, w
   const { verdicts } = await judges[0]!.judge({ families: [family], later: [redo, partly, ...MORE] });
   expect(verdicts[0]!.label).not.toBe('rejected');
   expect(verdicts[0]!.matches.map((m) => m.key)).toEqual(['pr#3189']);
+});
+
+test('a change in the family\'s files taking up a title it quotes, whole, does that work again: strong, whatever kind its prefix says', async () => {
+  // The same bat family (judge-eval's fit half, people strong): a fix of the quoted feature is a follow-up of that
+  // very work (direction-v11). Outside the family's files the same title only continues it: related.
+  const family: TaskFamily = {
+    ...KEYWORDS,
+    title: 'Extend src/bin/bat: diagnostic, style, print',
+    anchor: { name: 'bin', paths: ['src/bin/bat'] },
+    expected_behavior:
+      'src/bin/bat gains the next step of its diagnostic, style, print work, continuing "Don\'t output default theme info to piped stdout" (pr#3075) and "Merge `--style`s from different places using `+`/`-`" (pr#2929).',
+    target_hints: { paths: ['src/bin/bat/main.rs'], symbols: [] },
+  };
+  const redo = item('pr#3189', "Fix: Don't output default theme info to piped stdout", ['src/bin/bat/main.rs', 'tests/integration_tests.rs']);
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [family], later: [redo, ...MORE] });
+    expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'strong']);
+    expect(verdicts[0]!.reason).toMatch(/takes up its quoted "[^"]*default theme info[^"]*" again/);
+  }
+  const elsewhere = item('pr#3189', "Fix: Don't output default theme info to piped stdout", ['src/printer.rs']);
+  const { verdicts } = await judges[0]!.judge({ families: [family], later: [elsewhere, ...MORE] });
+  expect(verdicts[0]!.label).toBe('related');
 });
 
 test("a list-shaped family's quoted identifier is a direction only from a change in its area", async () => {

@@ -117,3 +117,33 @@ test('a plain-word symbol the family names is a direction only from a change in 
     expect([judge.name, byKey.get('pr#43')!.reason]).toEqual([judge.name, expect.stringMatching(/^direction: names `run_loop`/)]);
   }
 });
+
+test('a typo or spelling fix shares no direction with a family that predicts none, even in its files with its words', async () => {
+  // cobra's recency family of judge-eval's fit half: "Update command.go" ("Fix spelling in the help output.") was
+  // strong for "Fix defects in command.go: help, output, plugins" by "shares help, output" (people: rejected).
+  const family: TaskFamily = {
+    ...BACKOFF,
+    id: 'F2',
+    category: 'bugfix',
+    title: 'Fix defects in command.go: help, output, plugins',
+    anchor: { name: 'command.go', paths: ['command.go'] },
+    expected_behavior: 'Work of kind bugfix lands in command.go around help, output, plugins, continuing "Fix --version help and output for plugins".',
+    acceptance_criteria: [],
+    target_hints: { paths: ['command.go'], symbols: [] },
+  };
+  const spelling = item('pr#2248', 'Update command.go', ['command.go'], 'Fix spelling in the help output.\n\ntopcis -> topics');
+  const titled = item('pr#2249', 'Fix typo in the help output', ['command.go']);
+  const fix = item('pr#2250', 'Fix the help output of plugins', ['command.go']);
+  for (const judge of judges) {
+    for (const typo of [spelling, titled]) {
+      const { verdicts } = await judge.judge({ families: [family], later: [typo, ...FILLER] });
+      expect([judge.name, typo.key, verdicts[0]!.label]).toEqual([judge.name, typo.key, 'rejected']);
+    }
+    const { verdicts } = await judge.judge({ families: [family], later: [fix, ...FILLER] });
+    expect([judge.name, verdicts[0]!.label]).not.toEqual([judge.name, 'rejected']);
+  }
+  // A family that predicts spelling fixes is still done by one.
+  const wording: TaskFamily = { ...family, title: 'Fix spelling mistakes in the help output of command.go', expected_behavior: 'Spelling mistakes in the help output are corrected.' };
+  const { verdicts } = await judges[0]!.judge({ families: [wording], later: [titled, ...FILLER] });
+  expect(verdicts[0]!.label).not.toBe('rejected');
+});

@@ -54,9 +54,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * direction-v9: a list-shaped title's direction shares a word it lists, or takes up a title it quotes whole, and
  * its quoted symbols count only in its area; what the work before T0 touched is no prediction, shared.ts;
  * direction-v10: a title naming a page as a list, "… to the ECOSYSTEM list in ECOSYSTEM.md", names that page
- * whatever its name's length, so an entry added there does its work).
+ * whatever its name's length, so an entry added there does its work; direction-v11: a change in the family's files
+ * taking up a title it quotes, whole, does that work (strong), and a typo or spelling fix shares no direction with a
+ * family that predicts none).
  */
-export const DIRECTION_RULES = 'direction-v10';
+export const DIRECTION_RULES = 'direction-v11';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -129,6 +131,12 @@ export interface ItemDirection {
   notWork: string | null;
   /** A wording pass (typo, spelling, docstring, comments) or docs-only change: its words are not its purpose. */
   wording: boolean;
+  /**
+   * A typo or spelling fix (its title says so, or a title naming only a file, "Update command.go", whose body's first
+   * line does: "Fix spelling in the help output."): the words it corrects are not work, so it shares no direction
+   * with a family that does not predict such fixes (../shared/judging-rules.md: typo fixes are chores).
+   */
+  typo: boolean;
   /** Stems of its title's topic words. */
   titleWords: ReadonlySet<string>;
   /** It changes only documentation and CI files: no code, so its feature/bugfix/refactor kind says little. */
@@ -184,6 +192,8 @@ export function identifiersOf(text: string): Set<string> {
   return out;
 }
 
+const TYPO = /\b(typos?|spelling|misspell\w*)\b/i;
+const TYPO_TOOL = /\b(ci|jobs?|workflows?|checks?|checker|actions?)\b/i;
 const WORDING = /\b(typos?|spelling|misspell\w*|docstrings?|comments?|grammar|wording|rephrase\w*|docs?|documentation|readme|changelog)\b/i;
 const DOC_FILE = /(^|\/)(docs?|documentation)\/|\.(md|rst|txt|adoc)$/i;
 
@@ -285,6 +295,12 @@ function quotedTitles(text: string): ReadonlySet<string>[] {
 /** The change's title has every topic word of a past title the family quotes: it takes up that very work again. */
 function takesUpQuoted(f: FamilyDirection, i: ItemDirection): boolean {
   return f.quoted.some((q) => [...q].every((s) => i.titleWords.has(s)));
+}
+
+/** The words of the first past title the family quotes that the change takes up whole (takesUpQuoted), as the family wrote them. */
+function quotedWords(f: FamilyDirection, i: ItemDirection): string {
+  const q = f.quoted.find((t) => [...t].every((s) => i.titleWords.has(s)))!;
+  return [...q].map((s) => f.words.get(s) ?? s).join(' ');
 }
 
 /** A title stating missing work (FamilyDirection.stated). */
@@ -389,11 +405,22 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     acts: actsOf(text),
     notWork: kind === 'pull_request' || kind === 'direct' ? null : kind.replace('_', ' '),
     wording: WORDING.test(item.title) || (item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p))),
+    typo: isTypoFix(item),
     titleWords: new Set(topicWords(item.title).keys()),
     noCode: item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p) || /^\.github\//.test(p)),
     pending: pendingReading(item, added),
     text: text.toLowerCase(),
   };
+}
+
+/** ItemDirection.typo: its title says it fixes typos or spelling, or names only files it changed and its body's first line says so. */
+function isTypoFix(item: WorkItem): boolean {
+  // "ci: Remove condition from typos job" is work on a typo checker, not a typo fix.
+  if (TYPO.test(item.title)) return !TYPO_TOOL.test(item.title);
+  const names = new Set(item.paths.flatMap((p) => nameStems(basename(p))));
+  const titleOnlyFiles = [...topicWords(item.title).keys()].every((w) => names.has(w));
+  const firstLine = (item.body ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+  return titleOnlyFiles && TYPO.test(firstLine);
 }
 
 /** Whether (and on what) a family and a later change share a direction. */
@@ -404,6 +431,7 @@ export function sharedDirection(
   words: readonly string[] = sharedWords(f.words, i.words),
 ): SharedDirection {
   if (i.notWork !== null) return NO_DIRECTION;
+  if (i.typo && !f.words.has('spell')) return NO_DIRECTION;
   if (f.pending !== null) return pendingDirection(f.pending, i, pair.touches);
   if (f.actArea) return actAreaDirection(f, i, pair.agrees);
   const agrees = pair.agrees;
@@ -444,6 +472,13 @@ export function sharedDirection(
       does = true;
       evidence.unshift(`edits ${file.slice(0, 2).map((n) => `\`${n}\``).join(', ')}, which its title names`);
     }
+  }
+  // The change takes up a past title the family quotes, whole, in the family's own files: that very work again (a
+  // follow-up or a fix of it: "Fix: Don't output default theme info to piped stdout" for a family continuing "Don't
+  // output default theme info to piped stdout"), whatever kind its prefix says.
+  if (!does && pair.touches && takesUpQuoted(f, i)) {
+    does = true;
+    evidence.unshift(`takes up its quoted "${quotedWords(f, i)}" again`);
   }
   if (!does && close && f.objects.length > 0 && inArea) {
     const done = f.objects.filter((o) => i.titleWords.has(o));
