@@ -95,6 +95,35 @@ test('a change in the family\'s files taking up a title it quotes, whole, does t
   expect(verdicts[0]!.label).toBe('related');
 });
 
+test('a quoted title taken up does no work for a one-piece title, nor when it names only the area and one word', async () => {
+  // dev8's bat-H03 "Support theme info in src/bin/bat" quotes the same title as evidence: its prediction is its own
+  // object (people: related for pr#3189). heldout8's ripgrep-B12 "Fix defects in pkg/brew: tap" quotes
+  // "pkg/brew: update tap", which its release chores repeat (people: rejected).
+  const onePiece: TaskFamily = {
+    ...KEYWORDS,
+    title: 'Support theme info in src/bin/bat',
+    anchor: { name: 'bin', paths: ['src/bin/bat'] },
+    expected_behavior: 'src/bin/bat supports theme info, continuing "Don\'t output default theme info to piped stdout" (pr#3075).',
+    target_hints: { paths: ['src/bin/bat/main.rs'], symbols: [] },
+  };
+  const redo = item('pr#3189', "Fix: Don't output default theme info to piped stdout", ['src/bin/bat/main.rs']);
+  const brew: TaskFamily = {
+    ...KEYWORDS,
+    category: 'bugfix',
+    title: 'Fix defects in pkg/brew: tap',
+    anchor: { name: 'pkg/brew', paths: ['pkg/brew'] },
+    expected_behavior: 'Work of kind bugfix lands in pkg/brew around tap, continuing "pkg/brew: update tap".',
+    target_hints: { paths: ['pkg/brew'], symbols: [] },
+  };
+  const tap = item('commit:0551c6b', 'pkg/brew: update tap', ['pkg/brew/ripgrep-bin.rb']);
+  for (const judge of judges) {
+    const one = await judge.judge({ families: [onePiece], later: [redo, ...MORE] });
+    expect([judge.name, one.verdicts[0]!.label]).not.toEqual([judge.name, 'strong']);
+    const area = await judge.judge({ families: [brew], later: [tap, ...MORE] });
+    expect([judge.name, area.verdicts[0]!.label]).not.toEqual([judge.name, 'strong']);
+  }
+});
+
 test("a list-shaped family's quoted identifier is a direction only from a change in its area", async () => {
   // typer's recency family of dev6 (typer-B08): pr#1138 defines shell_complete in typer/core.py, outside
   // pyproject.toml (people: rejected).

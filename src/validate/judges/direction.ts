@@ -54,9 +54,9 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * direction-v9: a list-shaped title's direction shares a word it lists, or takes up a title it quotes whole, and
  * its quoted symbols count only in its area; what the work before T0 touched is no prediction, shared.ts;
  * direction-v10: a title naming a page as a list, "… to the ECOSYSTEM list in ECOSYSTEM.md", names that page
- * whatever its name's length, so an entry added there does its work; direction-v11: a change in the family's files
- * taking up a title it quotes, whole, does that work (strong), and a typo or spelling fix shares no direction with a
- * family that predicts none).
+ * whatever its name's length, so an entry added there does its work; direction-v11: a change in a list-shaped
+ * family's files taking up a title it quotes, whole (two words of it beyond the family's paths), does that work
+ * (strong), and a typo or spelling fix shares no direction with a family that predicts none).
  */
 export const DIRECTION_RULES = 'direction-v11';
 
@@ -297,10 +297,22 @@ function takesUpQuoted(f: FamilyDirection, i: ItemDirection): boolean {
   return f.quoted.some((q) => [...q].every((s) => i.titleWords.has(s)));
 }
 
-/** The words of the first past title the family quotes that the change takes up whole (takesUpQuoted), as the family wrote them. */
+/**
+ * The change's title has every topic word of a past title the family quotes, and that title names work beyond the
+ * family's area: two of its words are not words of the family's paths ("pkg/brew: update tap" for a family in pkg/brew
+ * names only the area and "tap").
+ */
+function takesUpWork(f: FamilyDirection, i: ItemDirection): boolean {
+  return quotedWork(f, i) !== undefined;
+}
+
+function quotedWork(f: FamilyDirection, i: ItemDirection): ReadonlySet<string> | undefined {
+  return f.quoted.find((q) => [...q].every((s) => i.titleWords.has(s)) && [...q].filter((s) => f.words.has(s)).length >= 2);
+}
+
+/** The words of the first past title the family quotes that the change takes up (takesUpWork), as the family wrote them. */
 function quotedWords(f: FamilyDirection, i: ItemDirection): string {
-  const q = f.quoted.find((t) => [...t].every((s) => i.titleWords.has(s)))!;
-  return [...q].map((s) => f.words.get(s) ?? s).join(' ');
+  return [...quotedWork(f, i)!].filter((s) => f.words.has(s)).map((s) => f.words.get(s)!).join(' ');
 }
 
 /** A title stating missing work (FamilyDirection.stated). */
@@ -473,10 +485,11 @@ export function sharedDirection(
       evidence.unshift(`edits ${file.slice(0, 2).map((n) => `\`${n}\``).join(', ')}, which its title names`);
     }
   }
-  // The change takes up a past title the family quotes, whole, in the family's own files: that very work again (a
-  // follow-up or a fix of it: "Fix: Don't output default theme info to piped stdout" for a family continuing "Don't
-  // output default theme info to piped stdout"), whatever kind its prefix says.
-  if (!does && pair.touches && takesUpQuoted(f, i)) {
+  // The change takes up a past title a list-shaped family quotes, whole, in the family's own files: that very work
+  // again (a follow-up or a fix of it: "Fix: Don't output default theme info to piped stdout" for a family continuing
+  // "Don't output default theme info to piped stdout"), whatever kind its prefix says. A list-shaped title predicts the
+  // continuation of what it quotes; a one-piece title predicts its own object, and its quotes are evidence.
+  if (!does && pair.touches && f.listedTopics !== null && takesUpWork(f, i)) {
     does = true;
     evidence.unshift(`takes up its quoted "${quotedWords(f, i)}" again`);
   }
