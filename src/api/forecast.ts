@@ -20,6 +20,8 @@ export interface ForecastOptions {
   maxFamilies?: number;
   /** The heuristic shows up to this many loose families (titles naming no checkable work) after the specific ones; default 0. */
   maxLoose?: number;
+  /** The heuristic holds back families whose score (calibrated chance of strong later work) is below this; default 0. */
+  scoreFloor?: number;
   seed?: number;
   /** Builds the LLM forecaster (it needs an endpoint); the CLI passes one made from its --llm-* flags. */
   llm?: () => Forecaster;
@@ -41,7 +43,10 @@ export interface ForecastResult {
 export async function forecastSnapshot(options: ForecastOptions): Promise<ForecastResult> {
   const progress = options.progress ?? silentProgress;
   const name = options.forecaster ?? 'heuristic';
-  const forecaster = name === 'llm' ? llmForecaster(options) : offlineForecaster(name, options.maxLoose === undefined ? {} : { maxLoose: options.maxLoose });
+  const forecaster = name === 'llm' ? llmForecaster(options) : offlineForecaster(name, {
+          ...(options.maxLoose === undefined ? {} : { maxLoose: options.maxLoose }),
+          ...(options.scoreFloor === undefined ? {} : { scoreFloor: options.scoreFloor }),
+        });
   let snapshotId = options.snapshot;
   if (snapshotId === undefined) {
     if (!options.repo || !options.t0) {

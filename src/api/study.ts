@@ -203,6 +203,7 @@ export function repoTask(study: StudyRecord, config: StudyConfig, row: StudyRepo
     seed: config.seed,
     maxFamilies: config.maxFamilies,
     ...(config.maxLoose === undefined ? {} : { maxLoose: config.maxLoose }),
+    ...(config.scoreFloor === undefined ? {} : { scoreFloor: config.scoreFloor }),
   };
 }
 

@@ -11,10 +11,24 @@ export function heldBackNote(held: number): string {
   return `${held} loose ${held === 1 ? 'family' : 'families'} held back (titles naming no checkable work)`;
 }
 
-const LooseConfig = z.object({ loose: z.object({ heldBack: z.number().int().nonnegative() }) });
+/**
+ * Families held back by the score floor (`forecast --score-floor`): their calibrated chance of strong later work is
+ * below it. The config records them as `floor: { heldBack }` beside `scoreFloor`.
+ */
+export function floorNote(held: number, floor: number): string {
+  return `${held} ${held === 1 ? 'family' : 'families'} held back below the score floor ${floor}`;
+}
 
-/** The note for a frozen forecast's config, or null when it held nothing back (or its forecaster records no `loose`). */
+const LooseConfig = z.object({ loose: z.object({ heldBack: z.number().int().nonnegative() }) });
+const FloorConfig = z.object({ scoreFloor: z.number(), floor: z.object({ heldBack: z.number().int().nonnegative() }) });
+
+/** The note for a frozen forecast's config, or null when it held nothing back (or its forecaster records neither). */
 export function heldBackLine(config: Record<string, unknown>): string | null {
-  const parsed = LooseConfig.safeParse(config);
-  return parsed.success && parsed.data.loose.heldBack > 0 ? heldBackNote(parsed.data.loose.heldBack) : null;
+  const loose = LooseConfig.safeParse(config);
+  const floor = FloorConfig.safeParse(config);
+  const notes = [
+    ...(floor.success && floor.data.floor.heldBack > 0 ? [floorNote(floor.data.floor.heldBack, floor.data.scoreFloor)] : []),
+    ...(loose.success && loose.data.loose.heldBack > 0 ? [heldBackNote(loose.data.loose.heldBack)] : []),
+  ];
+  return notes.length ? notes.join('; ') : null;
 }

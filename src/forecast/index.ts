@@ -10,16 +10,20 @@ export type { Forecaster, ForecastOutcome, ForecastRequest } from './forecaster.
 export { createHeuristicForecaster, HEURISTIC_DEFAULTS } from './heuristic/index.js';
 export { Category, FamilyEvidence, Forecast, ForecastDraft, ForecasterName, FORECASTERS, TaskFamily, familyJsonSchema } from './model.js';
 
-/** What a user may set of the offline forecasters: the heuristic's loose-family cap (`--max-loose`); baselines take none. */
+/** What a user may set of the offline forecasters: the heuristic's loose-family cap (`--max-loose`) and score floor (`--score-floor`); baselines take none. */
 export interface OfflineOptions {
   maxLoose?: number;
+  scoreFloor?: number;
 }
 
 /** The offline forecasters by name; the LLM forecaster needs a model client and is built by its caller. */
 export function offlineForecaster(name: Exclude<ForecasterName, 'llm'>, options: OfflineOptions = {}): Forecaster {
   switch (name) {
     case 'heuristic':
-      return createHeuristicForecaster(options.maxLoose === undefined ? {} : { maxLoose: options.maxLoose });
+      return createHeuristicForecaster({
+        ...(options.maxLoose === undefined ? {} : { maxLoose: options.maxLoose }),
+        ...(options.scoreFloor === undefined ? {} : { scoreFloor: options.scoreFloor }),
+      });
     case 'hotspot':
       return createHotspotBaseline();
     case 'recency':

@@ -33,6 +33,7 @@ const ConfigFile = z
     seed: z.number().int().nonnegative().default(0),
     maxFamilies: z.number().int().positive().default(10),
     maxLoose: z.number().int().nonnegative().default(0),
+    scoreFloor: z.number().min(0).max(1).default(0),
   })
   .strict();
 
@@ -105,7 +106,7 @@ export function parseStudyConfig(text: string, file: string, options: ParseConfi
       );
     }
   });
-  return StudyConfig.parse({ name: c.name, window: c.window, repos, forecasters: c.forecasters, judges: c.judges, seed: c.seed, maxFamilies: c.maxFamilies, ...(c.maxLoose > 0 ? { maxLoose: c.maxLoose } : {}) });
+  return StudyConfig.parse({ name: c.name, window: c.window, repos, forecasters: c.forecasters, judges: c.judges, seed: c.seed, maxFamilies: c.maxFamilies, ...(c.maxLoose > 0 ? { maxLoose: c.maxLoose } : {}), ...(c.scoreFloor > 0 ? { scoreFloor: c.scoreFloor } : {}) });
 }
 
 /**

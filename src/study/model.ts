@@ -52,6 +52,8 @@ export const StudyConfig = z.object({
    * the hash (and so the stored study) it had before the key existed.
    */
   maxLoose: z.number().int().positive().optional(),
+  /** The heuristic's score floor (`forecast --score-floor`). Absent means 0, the default, as for maxLoose. */
+  scoreFloor: z.number().positive().max(1).optional(),
 });
 export type StudyConfig = z.infer<typeof StudyConfig>;
 
@@ -210,5 +212,7 @@ export const RepoTask = z.object({
   maxFamilies: z.number().int().positive(),
   /** As in StudyConfig: absent means 0. */
   maxLoose: z.number().int().positive().optional(),
+  /** As in StudyConfig: absent means 0. */
+  scoreFloor: z.number().positive().max(1).optional(),
 });
 export type RepoTask = z.infer<typeof RepoTask>;

@@ -88,10 +88,24 @@ test.each(['-1', '1.5', 'two', '', '1e2'])('forecast --max-loose %j is refused i
   expect(refused.lines).toEqual(['swe-future: Option --max-loose: expected a whole number of at least 0. Run swe-future forecast --help for usage.']);
 });
 
+test.each(['-0.1', '1.5', 'half', '', '5e-2'])('forecast --score-floor %j is refused in one line, exit 2 (BAD_OPTION), and forecasts nothing', async (value) => {
+  const refused = await runCliRefused(['forecast', '--repo', dir, '--t0', T0, '--db', db, '--score-floor', value]);
+  expect(refused).toMatchObject({ status: 2, code: 'BAD_OPTION' });
+  expect(refused.lines).toEqual(['swe-future: Option --score-floor: expected a number from 0 to 1. Run swe-future forecast --help for usage.']);
+});
+
 test('a study config\'s maxLoose reaches the heuristic: its loose families are shown and counted, not an abstention', async () => {
   const config = writeConfig(await tempDir(), { name: 'loose', repos: [{ path: dir, t0: T0 }], forecasters: ['heuristic'], judges: ['lexical'], maxLoose: 2 });
   const out = await runCliJson(['study', '--config', config, '--db', join(await tempDir(), 'study.db')]);
   expect(out.failures).toEqual([]);
   const all = out.table.find((r: { forecaster: string; category: string }) => r.forecaster === 'heuristic' && r.category === 'all');
   expect(all).toMatchObject({ repos: 1, abstentions: 0, families: 2 });
+});
+
+test('a study config\'s scoreFloor reaches the heuristic: above every family\'s score, its forecast abstains and the table counts it', async () => {
+  const config = writeConfig(await tempDir(), { name: 'floor', repos: [{ path: dir, t0: T0 }], forecasters: ['heuristic'], judges: ['lexical'], maxLoose: 2, scoreFloor: 1 });
+  const out = await runCliJson(['study', '--config', config, '--db', join(await tempDir(), 'study.db')]);
+  expect(out.failures).toEqual([]);
+  const all = out.table.find((r: { forecaster: string; category: string }) => r.forecaster === 'heuristic' && r.category === 'all');
+  expect(all).toMatchObject({ repos: 1, abstentions: 1, families: 0 });
 });

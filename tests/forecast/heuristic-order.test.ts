@@ -27,7 +27,7 @@ function history(): CommitSpec[] {
 const LOOSE = /^(Fix the next reported defects|Add the next requested capability|Continue restructuring|Update the CI workflows? in|Update the (examples|documentation) in|(Extend|Fix|Update) the .+ (page|tests) in|Extend the tests in)/;
 
 let snapshot: Snapshot;
-const forecast = async (options: { maxLoose?: number } = {}, maxFamilies = 10, on = () => snapshot) => (await createHeuristicForecaster(options).forecast({ snapshot: on(), seed: 0, maxFamilies })).draft;
+const forecast = async (options: { maxLoose?: number; scoreFloor?: number } = {}, maxFamilies = 10, on = () => snapshot) => (await createHeuristicForecaster(options).forecast({ snapshot: on(), seed: 0, maxFamilies })).draft;
 let shown: TaskFamily[];
 let all: TaskFamily[];
 beforeAll(async () => {
@@ -108,4 +108,21 @@ test('a repository whose every direction is loose gets an empty forecast: it abs
   const n = uncapped.families.length;
   expect(draft.abstainReason).toBe(`${n} loose families held back (titles naming no checkable work), none specific (maxLoose 0)`);
   expect(draft.config).toMatchObject({ maxLoose: 0, loose: { found: n, heldBack: n } });
+});
+
+test('a score floor holds back the families whose calibrated chance is below it, whatever their kind, and the config says how many', async () => {
+  const loose = all.filter((f) => LOOSE.test(f.title)).length;
+  // Between the loose titles' score and the specific ones': the specific ones stay, in their order, with their scores.
+  const floor = Math.min(...shown.map((f) => f.score));
+  const kept = await forecast({ maxLoose: 100, scoreFloor: floor }, 20);
+  expect(kept.families.map((f) => [f.title, f.score])).toEqual(shown.map((f) => [f.title, f.score]));
+  expect(kept.config).toMatchObject({ scoreFloor: floor, floor: { heldBack: loose }, loose: { found: 0, heldBack: 0 } });
+  // Above every family: none is shown, and the abstention says why.
+  const none = await forecast({ scoreFloor: 1 });
+  expect(none.families).toEqual([]);
+  expect(none.abstainReason).toBe(`${all.length} families held back below the score floor 1, none at or above it`);
+  // The default floor 0 holds nothing back and is not written into the config, so earlier forecasts keep their hashes.
+  const byDefault = await forecast();
+  expect(byDefault.config).not.toHaveProperty('scoreFloor');
+  expect(byDefault.config).not.toHaveProperty('floor');
 });

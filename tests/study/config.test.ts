@@ -36,6 +36,18 @@ test('a minimal config gets the defaults: window 6m, the four offline forecaster
   });
 });
 
+test('scoreFloor (the heuristic\'s score floor, forecast --score-floor) is kept when above 0; 0 or absent is the default and keeps the study hash; outside 0..1 is refused', () => {
+  expect(parse({ ...minimal, scoreFloor: 0.05 })).toMatchObject({ scoreFloor: 0.05 });
+  expect(parse({ ...minimal, scoreFloor: 0 })).toEqual(parse(minimal));
+  expect(studyHash(parse({ ...minimal, scoreFloor: 0 }))).toBe(studyHash(parse(minimal)));
+  expect(studyHash(parse({ ...minimal, scoreFloor: 0.05 }))).not.toBe(studyHash(parse(minimal)));
+  for (const bad of [-0.1, 1.5, '0.05']) {
+    const err = failure({ ...minimal, scoreFloor: bad });
+    expect(err.code).toBe('STUDY_CONFIG_INVALID');
+    expect(err.line).toContain('scoreFloor');
+  }
+});
+
 test('maxLoose (the heuristic\'s loose-family cap, forecast --max-loose) is kept when above 0; 0 or absent is the default, the config (and so the study hash) it had before the key existed', () => {
   expect(parse({ ...minimal, maxLoose: 2 })).toMatchObject({ maxLoose: 2 });
   expect(parse({ ...minimal, maxLoose: 0 })).toEqual(parse(minimal));

@@ -23,6 +23,8 @@ const Options = ModelCallFlags.extend({
   maxFamilies: positiveInt,
   // A count, not any number: "-1", "1.5", "two" and "" are refused (BAD_OPTION), never read as 0.
   maxLoose: z.string().trim().regex(/^\d+$/, 'expected a whole number of at least 0').transform(Number),
+  // A probability: "1.5", "-0.1", "half" and "" are refused (BAD_OPTION).
+  scoreFloor: z.string().trim().regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'expected a number from 0 to 1').transform(Number),
   seed: z.coerce.number().int().nonnegative(),
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
@@ -44,6 +46,7 @@ export function register(program: Command, io: CliIO): void {
     .addOption(new Option('--forecaster <name>', 'heuristic (offline default), llm, or a baseline').choices([...FORECASTERS]).default('heuristic'))
     .option('--max-families <n>', 'at most this many families, ranked best first', '10')
     .option('--max-loose <n>', 'heuristic: also show up to this many loose families (titles naming no checkable work), after the specific ones', '0')
+    .option('--score-floor <p>', 'heuristic: hold back families whose score (the calibrated chance of strong later work) is below p, from 0 to 1', '0')
     .option('--seed <n>', 'seed for every random choice', '0')
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --forecaster llm (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'model name for --forecaster llm')

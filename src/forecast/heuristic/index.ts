@@ -13,7 +13,7 @@ import { directionText, renderDirection } from './direction.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
 import { showOrder } from './order.js';
 import { withoutHedge } from './phrase.js';
-import { heldBackNote } from '../held-back.js';
+import { floorNote, heldBackNote } from '../held-back.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION, type CalibrationInput, type FamilyKind } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
 import { detectSeries, statesSeries } from './series.js';
@@ -44,6 +44,12 @@ export interface HeuristicOptions {
   maxLoose: number;
   /** Loose families only fill a forecast up to this many families: with this many specific ones, none is shown (order.ts). */
   looseFillTo: number;
+  /**
+   * Families whose score (the calibrated chance of strong later work) is below this are held back (`forecast
+   * --score-floor`). Default 0, every family shown; recorded in the config only when above 0, so forecasts without it
+   * keep their hashes.
+   */
+  scoreFloor: number;
 }
 
 export const HEURISTIC_DEFAULTS: HeuristicOptions = {
@@ -59,6 +65,7 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
   minStreamItems: 2,
   maxLoose: 0,
   looseFillTo: 5,
+  scoreFloor: 0,
 };
 
 /**
@@ -151,28 +158,35 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       }
       // By the calibrated score, ties by the ranking score (order.ts): specific families first, then at most maxLoose loose ones filling up to looseFillTo.
       drafts.sort((a, b) => b.score - a.score || b.rank - a.rank || compareText(a.title, b.title));
-      const { shown, held } = showOrder(drafts, options.maxLoose, request.maxFamilies, options.looseFillTo);
+      // Below the score floor a family is held back whatever its kind; the loose cap reads the families above it.
+      const { scoreFloor, ...shownOptions } = options;
+      const above = drafts.filter((d) => d.score >= scoreFloor);
+      const belowFloor = drafts.length - above.length;
+      const { shown, held } = showOrder(above, options.maxLoose, request.maxFamilies, options.looseFillTo);
       const families: TaskFamily[] = shown.map((d, i) => d.render(`F${i + 1}`));
-      // With loose families held back a forecast can be left empty although directions were found: say so, not "no signals".
+      // With families held back a forecast can be left empty although directions were found: say so, not "no signals".
       const abstainReason = families.length
         ? null
-        : held > 0
-          ? `${heldBackNote(held)}, none specific (maxLoose ${options.maxLoose})`
-          : abstention(all.length, big, scored, options);
+        : belowFloor > 0
+          ? `${floorNote(belowFloor, scoreFloor)}${held > 0 ? `; ${heldBackNote(held)}` : ''}, none at or above it`
+          : held > 0
+            ? `${heldBackNote(held)}, none specific (maxLoose ${options.maxLoose})`
+            : abstention(all.length, big, scored, options);
       return {
         draft: {
           forecaster: 'heuristic',
           config: {
             seed: request.seed,
             maxFamilies: request.maxFamilies,
-            ...options,
+            ...shownOptions,
+            ...(scoreFloor > 0 ? { scoreFloor, floor: { heldBack: belowFloor } } : {}),
             signals: all.length,
             clusters: clusters.length,
             candidates: scored.length,
             dropped,
             pendingDropped,
             streams: streams.length,
-            loose: { found: drafts.filter((d) => !d.specific).length, heldBack: held },
+            loose: { found: above.filter((d) => !d.specific).length, heldBack: held },
             series: series.length ? { found: series.length, prior: SERIES_PRIOR, record: seriesRecord ? { replays: seriesRecord.replays, series: seriesRecord.series, hits: seriesRecord.hits } : null } : null,
             backtest: record ? { replays: record.replays, candidates: record.streams, hits: record.hits, kinds: record.kinds, peopleFactor: PEOPLE_FACTOR, calibration: SCORE_CALIBRATION } : null,
           },
