@@ -61,6 +61,20 @@ test('a release one CI file tests already is no task for another CI file pinned 
   ]);
 });
 
+test('a runtime only CI pins, one version each, is a tool, not the project\'s: a Go project building its docs with Python states no Python task', () => {
+  const docsJob = [row('.github/workflows/publish-docs.yml', 50, 'python', ['3.13']), row('go.mod', 3, 'go', ['1.23'])];
+  expect(runtimeTasks(docsJob, '2026-01-01T00:00:00.000Z', entriesKnownAt('2026-01-01')).filter((t) => t.runtime === 'python')).toEqual([]);
+  // The same pin beside a matrix of that runtime, or a manifest declaring it (zustand: node 20 pinned, engines >=12), is the project's.
+  const withMatrix = [...docsJob, row('.github/workflows/test.yml', 12, 'python', ['3.12', '3.13'])];
+  expect(runtimeTasks(withMatrix, '2026-01-01T00:00:00.000Z', entriesKnownAt('2026-01-01')).filter((t) => t.runtime === 'python').map((t) => t.rows.map((r) => r.ref))).toEqual([
+    ['pending:.github/workflows/publish-docs.yml:50', 'pending:.github/workflows/test.yml:12'],
+  ]);
+  const declared = [...docsJob, row('pyproject.toml', 5, 'python', ['3.13'])];
+  expect(runtimeTasks(declared, '2026-01-01T00:00:00.000Z', entriesKnownAt('2026-01-01')).filter((t) => t.task === 'add').map((t) => t.text)).toEqual([
+    'Add Python 3.14 to the test matrix, released 2025-10-07 (PEP 745)',
+  ]);
+});
+
 test('leakage canary: a calendar entry published after T0 never reaches a task', () => {
   const canary: CalendarEntry[] = [
     { runtime: 'python', version: '3.99', event: 'release', date: '2025-03-01', published: '2025-03-01', source: 'CANARY' },

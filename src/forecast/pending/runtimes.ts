@@ -36,7 +36,8 @@ export function isPin(row: Pending): boolean {
  *   `known`) falls before T0 + 183 days; every row declaring it is cited;
  * - add: the newest release of the year before T0 (for Node.js the newest
  *   even, long-term-support, line) that a CI matrix lacks while listing an
- *   older one; every such matrix row is cited.
+ *   older one, for a runtime the project declares (a manifest, or a CI matrix of two or more versions); every CI row
+ *   lacking it is cited.
  * Pure: `known` must hold only calendar entries published by T0.
  */
 export function runtimeTasks(rows: readonly Pending[], t0: string, known: readonly CalendarEntry[]): RuntimeTask[] {
@@ -78,7 +79,11 @@ export function runtimeTasks(rows: readonly Pending[], t0: string, known: readon
       // One CI file testing the release already is the matrix having it: a publish or lint job pinned to an older one is no task
       // (starlette at 2025-01-01: 3.13 in test-suite.yml, 3.12 in publish.yml).
       const tested = mine.some((r) => isCiPath(r.path) && r.versions.some((v) => compareVersions(v, newest.version) >= 0));
-      if (lacking.length > 0 && !tested) {
+      // The runtime is the project's own when a manifest declares it (package.json engines, requires-python) or a CI
+      // matrix lists two or more of its versions. A CI job that only pins a tool's interpreter (urfave-cli, a Go
+      // project, sets up Python 3.13 in publish-docs.yml to run mkdocs) has no test matrix to add a release to.
+      const own = mine.some((r) => (!isCiPath(r.path) && !isPin(r)) || (isCiPath(r.path) && r.versions.length >= 2));
+      if (lacking.length > 0 && !tested && own) {
         out.push({ runtime, task: 'add', text: `Add ${name} ${newest.version} to the test matrix, released ${newest.date} (${newest.source})`, topic: `${name} ${newest.version} support test matrix`, rows: lacking });
       }
     }
