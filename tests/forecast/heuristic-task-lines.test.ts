@@ -122,3 +122,21 @@ test('changes of a feature line that share a noun but no act give no "Extend <no
   for (const t of titles) expect(t).not.toMatch(/^Extend (?!the )/);
   expect(titles.some((t) => /state clone/.test(t)), titles.join(' | ')).toBe(false);
 });
+
+test('changes of a refactor line that share a noun but no act, or whose verb the category stood in for, give no "Refactor <noun>" or "Support <noun>" title', async () => {
+  // axum at 2025-01-01 showed "Refactor `Display` and `IntoResponse` impl below regular `impl` blocks" from a "Change
+  // `Display` impl" and a "Move `IntoResponse` impls" change (people, dev8 axum-H07: restates done work, specificity 1);
+  // urfave-cli at 2026-01-01 "Clean up fish completions with identically named sub-commands now work" from two titles
+  // that state no verb ("Clean up" was the category's stand-in for both, so they seemed to share it).
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/macros/impls.js': 'export {}\n', 'src/shell/fish.js': 'export {}\n', 'src/http/client.js': 'export {}\n' } },
+    ...commits('src/macros/impls.js', ['refactor: change the `Display` impl to match the body text (#51)', 'refactor: move the `IntoResponse` impls below regular blocks (#52)']),
+    ...commits('src/shell/fish.js', ['Fish completions with identically named sub-commands (#71)', 'Fish completion inside hidden commands (#72)'], 7),
+    ...commits('src/http/client.js', ['refactor: simplify the request client retries (#61)', 'refactor: simplify the upload client retries (#62)'], 3),
+  ]);
+  const titles = families.map((f) => f.title);
+  // A refactor line whose changes share their act keeps its title.
+  expect(families.find((f) => f.anchor.name.startsWith('src/http'))?.title, titles.join(' | ')).toMatch(/^Simplify .+ in src\/http$/);
+  // Neither other line states an act: no "Refactor `Display` and `IntoResponse` impl", no "Support fish completion".
+  expect(titles.filter((t) => /\bimpls?\b|fish completion/.test(t)), titles.join(' | ')).toEqual([]);
+});

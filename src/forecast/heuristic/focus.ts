@@ -92,7 +92,8 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
     const category = majority(line.items, fallback);
     const verb = line.sharedVerb ? line.verb : CATEGORY_VERB[category];
     const cases = line.complements.length > 1 ? line.complements.map((c) => `${line.object} ${c}`) : [line.object];
-    const specific = line.sharedVerb || category !== 'feature';
+    // Without a shared verb only a fix is an act ("Fix" is what the fixes did); "Extend" and "Refactor" stand in for none.
+    const specific = line.sharedVerb || category === 'bugfix';
     return { object: line.object, complement: joinComplements(line.complements), specific, cases, verb, category, items: line.items, ...(line.instances ? { instances: line.instances } : {}) };
   }
   // The content word the most (and most recent) changes name: summed recency of distinct changes, two or more.

@@ -18,6 +18,8 @@ export interface TaskPhrase {
   text: string;
   /** How well it reads as a task title, higher is better (see phraseQuality). */
   quality: number;
+  /** Whether the verb is the category's stand-in for a text that states none ("Fish completion inside hidden commands"). */
+  standIn: boolean;
 }
 
 let nlp: WinkMethods | null = null;
@@ -113,6 +115,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
 
   let verb: string;
   let rest: string[];
+  let standIn = false;
   const first = lemmas[0]!.toLowerCase();
   const typeVerb = type ? TYPE_VERB[type] : undefined;
   const subject = pos[0] === 'PRON' || (pos[0] === 'DET' && /^(this|that|these|those|it)$/i.test(words[0]!));
@@ -139,6 +142,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
     return null;
   } else {
     verb = typeVerb ?? CATEGORY_VERB[category];
+    standIn = !typeVerb;
     rest = [lowerFirst(words[0]!), ...words.slice(1)];
   }
   // "Consider setting the style only for the current program": the work is setting it, not considering it. A hedge
@@ -160,7 +164,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   if (!object || !/[A-Za-z]{3}/.test(object)) return null;
   const phrase = `${verb} ${object}`;
   const chore = type !== undefined && /^(ci|build|chore|docs|style|test|tests|release)$/.test(type);
-  return { verb, object, text: phrase, quality: phraseQuality(verb, rest, phrase) - (chore ? 1 : 0) };
+  return { verb, object, text: phrase, quality: phraseQuality(verb, rest, phrase) - (chore ? 1 : 0), standIn };
 }
 
 /**

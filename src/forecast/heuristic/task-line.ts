@@ -143,7 +143,8 @@ export function changeTask(item: StreamItem, names: ReadonlySet<string>, fallbac
   complement = tidyClause(complement);
   const headWord = restore(words[headAt]!);
   const head = headWord.startsWith('`') ? headWord.toLowerCase() : stem(headWord.toLowerCase());
-  const verbKey = VERB_CLASS[verb.toLowerCase()] ?? verb.toLowerCase();
+  // A verb the category stood in for is no act the change states: two such changes share no verb ("Clean up" twice).
+  const verbKey = p.standIn && verb === p.verb ? `\u0002${item.ref}` : (VERB_CLASS[verb.toLowerCase()] ?? verb.toLowerCase());
   return { item, verb, verbKey, object: lowerProse(np), head, complement };
 }
 
