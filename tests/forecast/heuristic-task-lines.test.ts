@@ -140,3 +140,15 @@ test('changes of a refactor line that share a noun but no act, or whose verb the
   // Neither other line states an act: no "Refactor `Display` and `IntoResponse` impl", no "Support fish completion".
   expect(titles.filter((t) => /\bimpls?\b|fish completion/.test(t)), titles.join(' | ')).toEqual([]);
 });
+
+test('a gerund a verb takes as its object is no modifier of the noun after it: no "local and processing flag"', async () => {
+  // urfave-cli at 2026-01-01: "Fix local and processing flag in command.go" from "Fix local flag" and "Allow the user
+  // to stop processing flags after seeing N args" (what stops is the processing; it is no kind of flag).
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/cli/command.js': 'export {}\n' } },
+    ...commits('src/cli/command.js', ['Fix:(issue_2208) Fix local flag (#41)', 'Allow the user to stop processing flags after seeing N args (#42)', 'Fix the local flag of subcommands (#43)']),
+  ]);
+  const titles = families.map((f) => f.title);
+  expect(titles.length, titles.join(' | ')).toBeGreaterThan(0);
+  for (const t of titles) expect(t).not.toMatch(/processing/);
+});

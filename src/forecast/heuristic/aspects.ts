@@ -42,6 +42,9 @@ export interface Aspect {
   key: string;
 }
 
+/** Verbs whose object is a gerund ("stop processing", "avoid loading", "keep using"). */
+const CATENATIVE = /^(stop|start|avoid|keep|finish|begin|continue|quit|resume|skip|prevent|consider|try|suggest|risk)(s|ed|ped|ping|ing)?$/i;
+
 /** Noun phrases and identifiers of one title. */
 export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: ReadonlySet<string>): Aspect[] {
   const text = plainPhrase(title).replace(/\s+\(.*$/, '');
@@ -91,6 +94,13 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
       continue;
     }
     // A participle before a noun modifies it ("quoted strings", "nested groups").
+    // A gerund a verb takes as its object, however tagged, is the verb's act, not a modifier ("stop processing flags":
+    // what stops is the processing, so "processing flag" is no kind of flag; urfave-cli showed "Fix local and processing
+    // flag"). It ends a phrase.
+    if (/[a-z]ing$/.test(words[i]!) && CATENATIVE.test(words[i - 1] ?? '')) {
+      flush();
+      continue;
+    }
     const participle = p === 'VERB' && i > 0 && /[a-z](ed|ing)$/.test(words[i]!) && (pos[i + 1] === 'NOUN' || pos[i + 1] === 'PROPN');
     // A hyphen inside a word ("percent-encoding") keeps the run going.
     const hyphen = words[i] === '-' && run.length > 0 && spaces[i] === '' && spaces[i + 1] === '' && /^(NOUN|PROPN|ADJ|VERB)$/.test(pos[i + 1] ?? '');
