@@ -109,6 +109,9 @@ test('the real calendar: Python 3.14 reaches the forecast only once it has shipp
   // The family's text says the date and the schedule it comes from.
   expect(add!.expected_behavior).toContain('released 2025-10-07 (PEP 745)');
   expect(add!.evidence.map((e) => e.ref)).toEqual(['pending:.github/workflows/tests.yml:7']);
+  // Said as English, and checked by the CI job, not by "a new test … including one error case" (urfave-cli, typer).
+  expect(add!.expected_behavior).toMatch(/^Python 3\.14 is added to the test matrix in \.github\/workflows\/tests\.yml, continuing/);
+  expect(add!.acceptance_criteria[0]).toBe('Python 3.14 is added to the test matrix in .github/workflows/tests.yml, and the CI job that runs it passes on a pull request.');
 });
 
 test('a version pin alone states no drop; with a manifest declaring the same version it is cited too', () => {

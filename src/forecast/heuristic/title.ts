@@ -2,6 +2,7 @@ import type { Category } from '../model.js';
 import { pastParticiple, taskPhrase, type TaskPhrase } from './phrase.js';
 import type { Signal } from './signals.js';
 import { compareText } from '../../text/order.js';
+import { isCiPath } from '../pending/runtimes.js';
 
 /** A family's words: the task it states and what a reviewer checks when it is done. */
 export interface FamilyText {
@@ -11,6 +12,9 @@ export interface FamilyText {
   /** The signal whose phrase became the title. */
   representative: string;
 }
+
+/** Verbs that send their object somewhere: their "to", "into" or "from" clause says where, after the participle. */
+const MOVING = /^(add|move|remove|drop|rename|migrate|convert|copy|port|extract)$/i;
 
 /** Signals that announce work still to do say it better than finished work does. */
 const KIND_BONUS: Record<Signal['kind'], number> = { todo: 0.4, roadmap: 0.4, changelog: 0.2, issue: 0.3, work_item: 0, pending: 0.6 };
@@ -48,7 +52,11 @@ export function familyText(members: readonly Signal[], category: Category, ancho
   const others = distinct(candidates.slice(1).filter((c) => !same.refs.has(c.m.ref)), best.p.text).slice(0, 2);
   const notes = members.filter((m) => m.kind === 'todo' || m.kind === 'pending').slice(0, 3);
   const object = same.text.slice(best.p.verb.length).trim();
-  const done = `${capitalize(object)} is ${pastParticiple(best.p.verb)}${where}`;
+  // The participle stands before the place the verb sends its object to: "Python 3.14 is added to the test matrix",
+  // not "Python 3.14 to the test matrix is added" (a moving verb's "to", "into" or "from" clause is the verb's).
+  const goal = MOVING.test(best.p.verb) ? /^(.+?)\s((?:to|into|from)\s.+)$/.exec(object) : null;
+  const subject = goal ? goal[1]! : object;
+  const done = `${capitalize(subject)} is ${pastParticiple(best.p.verb)}${goal ? ` ${goal[2]}` : ''}${where}`;
   // Cited as `"title" (ref)`, the form synthesis strips when it turns a family into a task (a direction, not a replay).
   const cite = (m: Signal) => `"${m.text.trim()}" (${m.ref})`;
   const expectedBehavior =
@@ -57,7 +65,8 @@ export function familyText(members: readonly Signal[], category: Category, ancho
 
   const first = {
     bugfix: `A regression test for "${object}"${where} fails before the change and passes after it.`,
-    feature: `${capitalize(object)} works${where}: a new test exercises it, including one error case.`,
+    // A feature of the CI (a release added to its matrix) is tested by its job, not by a new test with an error case.
+    feature: isCiPath(anchor) ? `${done}, and the CI job that runs it passes on a pull request.` : `${capitalize(object)} works${where}: a new test exercises it, including one error case.`,
     refactor: `${capitalize(object)} is ${pastParticiple(best.p.verb)}${where} with behaviour unchanged: the existing tests pass without edits to their assertions.`,
   }[category];
   const acceptanceCriteria = [
