@@ -111,3 +111,20 @@ test('a CI line whose changes agree on a one-time act ("set up the pre-commit li
   const titles = draft.families.map((f) => f.title);
   expect(titles.filter((t) => /^Set up\b/.test(t)), titles.join(' | ')).toEqual([]);
 });
+
+test('a CI line whose changes share no phrase says its object as its title does, and the verb agrees with it', async () => {
+  // jinja at 2025-01-01: "Update the CI workflow in .github/workflows/pre-commit.yaml" read "The CI workflows in
+  // .github/workflows/pre-commit.yaml changes for the work the project needs next".
+  const specs: CommitSpec[] = [
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/lib.py': 'x = 0\n', '.github/workflows/pre-commit.yaml': 'on: push\n' } },
+    ...['update test workflow trigger (#3)', 'remove pre-commit.ci update (#5)', 'use trusted publishing for the artifact (#7)'].map((msg, i) => ({
+      at: `2024-0${6 + i}-10`, msg, author: alice, files: { '.github/workflows/pre-commit.yaml': `on: push\n${'x\n'.repeat(i + 1)}` },
+    })),
+    ...[1, 2, 3].map((i) => ({ at: `2024-0${6 + i}-20`, msg: `Fix quoted string parsing in the lexer, case ${i} (#${10 + i})`, author: alice, files: { 'src/lib.py': `x = ${i}\n` } })),
+  ];
+  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(specs)).dir, t0: '2025-01-01', db: `${await tempDir()}/ci.db` });
+  const { draft } = await createHeuristicForecaster({ maxLoose: 3 }).forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const ci = draft.families.find((f) => f.anchor.name.startsWith('.github/workflows'));
+  expect(ci?.title, draft.families.map((f) => f.title).join(' | ')).toBe('Update the CI workflow in .github/workflows/pre-commit.yaml');
+  expect(ci!.expected_behavior).toMatch(/^The CI workflow in \.github\/workflows\/pre-commit\.yaml changes for the work/);
+});

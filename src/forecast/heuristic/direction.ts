@@ -94,7 +94,9 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       expectedBehavior = `${capitalize(object)} in ${at} states what it is missing or gets wrong at T0, ${continuing}: each example on it runs as shown, and the documentation builds without new warnings.`;
       criteria = [`${capitalize(object)} in ${at} covers a case it does not at T0: its examples run as shown, and it is cross-linked from the index or the page that introduces it.`];
     } else if (stream.kind === 'ci') {
-      expectedBehavior = `${capitalize(object)} in ${at} changes for the work the project needs next, ${continuing}; every job still runs on pull requests and passes on the default branch.`;
+      // The verb agrees with the object's head ("the CI workflows … change", "the golangci-lint config … changes").
+      const changes = /[^s]s$/i.test(object.split(' ').at(-1)!) ? 'change' : 'changes';
+      expectedBehavior = `${capitalize(object)} in ${at} ${changes} for the work the project needs next, ${continuing}; every job still runs on pull requests and passes on the default branch.`;
       criteria = [`The change to ${object} is in place in ${at} and its job passes on a pull request.`];
     } else {
       expectedBehavior = `The tests in ${at} exercise ${bare} in a case they miss at T0, ${continuing}, with no change to the library's behaviour.`;

@@ -210,7 +210,9 @@ export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude:
     const file = topFile(sp?.items ?? stream.items, isCiFile);
     const where = file ?? folder;
     if (sp) return { title: `${sp.verb ?? 'Update'} ${the(sp.text)} in ${where}`, object: the(sp.text), where, items: sp.items, shared: true };
-    return { title: file ? `Update the CI workflow in ${file}` : `Update the CI workflows in ${folder}`, object: 'the CI workflows', where, items: stream.items, shared: false };
+    // One file is one workflow: the object the behaviour and criteria name is the title's ("the CI workflow in x.yml").
+    const object = file ? 'the CI workflow' : 'the CI workflows';
+    return { title: `Update ${object} in ${where}`, object, where, items: stream.items, shared: false };
   }
   if (stream.kind === 'tests') {
     const sp = ongoing(sharedPhrase(stream.items, names, exclude));
