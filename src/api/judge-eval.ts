@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
+import type { TaskFamily } from '../family/model.js';
+import { cloneOf, quotedRefs, readQuotedPaths, type QuotedWorkMemo } from './quoted-files.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
 import type { WordTable } from '../text/glove/table.js';
@@ -33,6 +35,11 @@ export interface JudgeEvalOptions {
   settled?: string;
   /** Return each reported family's gold and judged label with the match behind each (`familyLabels`), to read disagreements. */
   listFamilies?: boolean;
+  /**
+   * Where the repositories' clones are (`<clones>/<name>` for owner/name): the changed files of the pre-T0 work the
+   * families quote are read from them (JudgeRequest.quoted); a repository without a clone is judged without them.
+   */
+  clones?: string;
   /** Builds the embedding and llm judges (from CLI flags). */
   networkJudge?: (name: NetworkJudgeName, deps: { embeddingCache: EmbeddingCache }) => Judge;
   /** Told when the word-vector table is built (once per machine). */
@@ -119,21 +126,24 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
     tableLoadSeconds = (performance.now() - started) / 1000;
   }
 
+  // The quoted pre-T0 work's files, read once per repository from its clone before any judge is timed.
+  const quoted = await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones);
+
   const results: JudgeEvalJudgeResult[] = [];
   for (const name of judges) {
     progress.stage(`judge-eval: ${name} on ${reported.length} pairs`);
     let judge = buildJudge(name, table, options);
     let fitted: JudgeEvalJudgeResult['fitted'];
     if (options.fit && (name === 'lexical' || name === 'semantic' || name === 'embedding')) {
-      const fitCells = (await runJudge(judge, fitContexts)).cells;
+      const fitCells = (await runJudge(judge, fitContexts, quoted)).cells;
       if (fitCells.every((c) => c.signals)) {
-        const f = fitThresholds(fitCells, await judgeFamilies(judge, familyFit));
+        const f = fitThresholds(fitCells, await judgeFamilies(judge, familyFit, quoted));
         fitted = { thresholds: judgeThresholds(name, f.thresholds), fitKappa: f.kappa, fitAccuracy: f.accuracy, fitFamilyKappa: f.familyKappa };
         judge = refitted(judge, f.thresholds);
       }
     }
-    const run = await runJudge(judge, contexts);
-    const familyResults = judge.judgePairs && familyReported.length > 0 ? await judgeFamilies(judge, familyReported) : null;
+    const run = await runJudge(judge, contexts, quoted);
+    const familyResults = judge.judgePairs && familyReported.length > 0 ? await judgeFamilies(judge, familyReported, quoted) : null;
     const families = familyResults ? summariseFamilies(familyResults) : null;
     results.push({
       ...summariseCells(name, run.cells),
@@ -200,14 +210,30 @@ function refitted(judge: Judge, t: LabelThresholds): Judge {
   };
 }
 
-async function runJudge(judge: Judge, contexts: readonly PairContext[]): Promise<{ cells: CellResult[]; seconds: number; cpuSeconds: number; scoredPairs: number; config: Record<string, unknown> }> {
+/** Quoted work's files by repository (JudgeRequest.quoted), from `<clones>/<name>` at the pairs' T0; none without a clone. */
+type QuotedByRepo = ReadonlyMap<string, Readonly<Record<string, readonly string[]>>>;
+
+async function quotedByRepo(contexts: readonly { repo: string; families: readonly TaskFamily[] }[], pairs: readonly LabelledPair[], clones: string | undefined): Promise<QuotedByRepo> {
+  const out = new Map<string, Record<string, readonly string[]>>();
+  const memo: QuotedWorkMemo = new Map();
+  for (const repo of new Set(contexts.map((c) => c.repo))) {
+    const path = cloneOf(clones, repo);
+    const t0 = pairs.find((p) => p.repo === repo)?.t0;
+    if (path === null || t0 === undefined) continue;
+    const refs = quotedRefs(contexts.filter((c) => c.repo === repo).flatMap((c) => c.families));
+    out.set(repo, await readQuotedPaths(path, t0, refs, memo));
+  }
+  return out;
+}
+
+async function runJudge(judge: Judge, contexts: readonly PairContext[], quoted: QuotedByRepo = new Map()): Promise<{ cells: CellResult[]; seconds: number; cpuSeconds: number; scoredPairs: number; config: Record<string, unknown> }> {
   const cells: CellResult[] = [];
   let config: Record<string, unknown> = {};
   let scoredPairs = 0;
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   for (const context of contexts) {
-    const request = { families: context.families, later: context.later };
+    const request = { families: context.families, later: context.later, quoted: quoted.get(context.repo) };
     if (judge.judgePairs) {
       const out = await judge.judgePairs(request);
       config = out.config;
@@ -224,10 +250,10 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[]): Promise
 }
 
 /** Each family judged against its repository's whole window (judges with judgePairs only). */
-async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[]): Promise<FamilyResult[]> {
+async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], quoted: QuotedByRepo = new Map()): Promise<FamilyResult[]> {
   if (!judge.judgePairs) return [];
   const out: FamilyResult[] = [];
-  for (const c of contexts) out.push(...familiesFromPairs(c, await judge.judgePairs({ families: c.families, later: c.later })));
+  for (const c of contexts) out.push(...familiesFromPairs(c, await judge.judgePairs({ families: c.families, later: c.later, quoted: quoted.get(c.repo) })));
   return out;
 }
 

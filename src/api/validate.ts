@@ -8,6 +8,7 @@ import { openStore } from '../store/open.js';
 import { forecastOrigin, historyEnd, loadValidation, saveValidation } from '../store/validations.js';
 import { loadWorkItems } from '../store/work-items.js';
 import { repoPathById } from '../store/repos.js';
+import { quotedRefs } from './quoted-files.js';
 import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../git/added-identifiers.js';
 import { addDuration, DAY_MS, parseDuration } from '../time.js';
 import type { Judge } from '../validate/judge.js';
@@ -101,8 +102,11 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
     const repoPath = repoPathById(store, origin.repoId);
     const bySha = repoPath === null ? new Map<string, string[]>() : await readDefinedIdentifiers(repoPath, later.judged.map((i) => i.sha), options.addedMemo);
     const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
+    // The files of the pre-T0 work the families quote (their evidence refs), from the store's work items up to T0.
+    const refs = quotedRefs(forecast.families);
+    const quoted = refs.size === 0 ? {} : Object.fromEntries(loadWorkItems(store, origin.repoId, { until: origin.t0 }).flatMap((i) => (refs.has(i.key) ? [[i.key, i.paths]] : [])));
     progress.stage(`judging ${forecast.families.length} families against ${later.judged.length} later work items (${judgeName})`);
-    const outcome = await judge.judge({ families: forecast.families, later: later.judged, added });
+    const outcome = await judge.judge({ families: forecast.families, later: later.judged, added, quoted });
     const validation: Validation = {
       forecastId: options.forecast,
       forecastHash: forecast.hash,
@@ -116,7 +120,7 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
       metrics: computeMetrics({ verdicts: outcome.verdicts, abstained: forecast.abstained, judged: later.judged, bots: later.bots, byKind: later.byKind }),
     };
     // What the diffs added is an input too: the same forecast judged with and without the clone's blobs is judged anew.
-    const hash = contentHash({ forecastHash: forecast.hash, judge: judgeName, config: outcome.config, window: windowText, excludeBots: validation.excludeBots, laterWork: later.judged.map((i) => i.key), added: contentHash(added) });
+    const hash = contentHash({ forecastHash: forecast.hash, judge: judgeName, config: outcome.config, window: windowText, excludeBots: validation.excludeBots, laterWork: later.judged.map((i) => i.key), added: contentHash(added), quoted: contentHash(quoted) });
     const saved = saveValidation(store, validation, hash, outcome.calls);
     return { ...saved, warnings, validation: saved.reused ? loadValidation(store, saved.id) : validation };
   } finally {

@@ -21,6 +21,12 @@ export interface JudgeRequest {
    * `runtime:+python:3.13` / `runtime:-python:3.8` for runtime versions its declarations gain or lose. Judges never run git.
    */
   added?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The files each pre-T0 work item the families quote changed, by its ref (`pr#6081`, `commit:<sha>`: the families'
+   * `work_item` evidence), where the store or the clone has it: a later change in those files may continue the quoted
+   * work, with a shared direction besides (src/validate/judges/quoted-files.ts). Judges never run git.
+   */
+  quoted?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface JudgeOutcome {

@@ -3,6 +3,7 @@ import { cosine, TfIdf } from '../text/tfidf.js';
 import { topicTokens } from '../text/tokens.js';
 import type { Judge, JudgeRequest, PairOutcome } from './judge.js';
 import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from './judges/direction.js';
+import { quotedWorkOf } from './judges/quoted-files.js';
 import { directionSignals } from './judges/vagueness.js';
 import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, sharedWords, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from './judges/shared.js';
 import type { Match } from './model.js';
@@ -45,7 +46,7 @@ export const LEXICAL_DEFAULTS: LexicalThresholds = {
   minSharedInArea: 1,
 };
 
-export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v13';
+export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v14';
 
 export function lexicalThresholds(t: LabelThresholds): LexicalThresholds {
   return { strongText: t.strong, strongTextInArea: t.strongInArea, relatedText: t.related, relatedTextInArea: t.relatedInArea, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
@@ -74,6 +75,7 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
     const matches = families.map((family, fi): Match[] => {
       const fv = tfidf.vector(familyTokens[fi]!);
       const areas = familyPaths(family);
+      const quoted = quotedWorkOf(family, request.quoted);
       const row: PairSignals[] = [];
       signals.push(row);
       return later.map((item, ii) => {
@@ -81,7 +83,7 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
         const inArea = touchedPaths(item.paths, areas).length > 0;
         const agrees = kindAgrees(itemCategories[ii]!, family.category);
         const shared = sharedWords(familyWords[fi]!, itemWords[ii]!);
-        const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: inArea, rare }, shared);
+        const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: inArea, rare, quoted }, shared);
         const s = { similarity: text, shared: shared.length, touches: inArea, ...directionSignals(agrees, direction) };
         row.push(s);
         const label = labelFromSignals(s, labelThresholds(t));

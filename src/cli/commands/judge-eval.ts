@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { JudgeEvalResult } from '../../api/judge-eval.js';
@@ -15,6 +15,8 @@ const Options = ModelCallFlags.extend({
   fit: z.boolean().optional(),
   settled: z.string().optional(),
   families: z.string().optional(),
+  clones: z.string().optional(),
+  quoted: z.boolean(),
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
   embeddingBaseUrl: z.string().optional(),
@@ -36,6 +38,8 @@ export function register(program: Command, io: CliIO): void {
       .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
       .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
       .option('--settled <file>', "settled family labels (eval/families/settled.jsonl): a family named there takes that label as its family gold, not the best of its pairs")
+      .option('--clones <dir>', "where the repositories' clones are (<dir>/<name> for owner/name): the files of the pre-T0 work a family quotes are read from them (default: ./clones when present)")
+      .option('--no-quoted', "don't read the quoted work's files (judge as without clones)")
       .option('--families <file>', "write each reported family's gold and judged label to FILE (JSONL, one line per judge and family): the gold's pair and reason, the judge's reason on that item, and its best match over the whole window")
   )
     .action(async (_opts, command: Command) => {
@@ -53,6 +57,7 @@ export function register(program: Command, io: CliIO): void {
         fit: o.fit,
         settled: o.settled,
         listFamilies: o.families !== undefined,
+        clones: !o.quoted ? undefined : o.clones ?? (existsSync('clones') ? 'clones' : undefined),
         networkJudge: (name, deps) => buildNetworkJudge(name, deps.embeddingCache),
         onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
         progress: stderrProgress(io, o.quiet),

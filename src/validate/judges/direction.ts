@@ -5,6 +5,7 @@ import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import { pendingMatch, pendingReading, pendingTask, type PendingReading, type PendingTask } from './pending.js';
 import { actAndArea, cutList, isVagueTitle, listedText, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
+import type { QuotedWork } from './quoted-files.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
@@ -56,9 +57,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * direction-v10: a title naming a page as a list, "… to the ECOSYSTEM list in ECOSYSTEM.md", names that page
  * whatever its name's length, so an entry added there does its work; direction-v11: a change in a list-shaped
  * family's files taking up a title it quotes, whole (two words of it beyond the family's paths), does that work
- * (strong), and a typo or spelling fix shares no direction with a family that predicts none).
+ * (strong), and a typo or spelling fix shares no direction with a family that predicts none; direction-v12: a change
+ * outside a list-shaped family's files, in the files of the pre-T0 work it quotes, continues that work (related) when
+ * its title names a rare word the family lists, and it is not another kind of work nor a wording pass).
  */
-export const DIRECTION_RULES = 'direction-v11';
+export const DIRECTION_RULES = 'direction-v12';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -123,6 +126,8 @@ export interface ItemDirection {
   added: ReadonlySet<string>;
   /** Lower-cased basenames (no extension) of the files it changed. */
   files: ReadonlySet<string>;
+  /** The paths it changed, as given. */
+  paths: readonly string[];
   /** Lower-cased parts of its changed paths, extensions and `.test`/`.spec` cut ("tests/vanilla/shallow.test.tsx": tests, vanilla, shallow). */
   pathParts: ReadonlySet<string>;
   issues: ReadonlySet<number>;
@@ -131,6 +136,8 @@ export interface ItemDirection {
   notWork: string | null;
   /** A wording pass (typo, spelling, docstring, comments) or docs-only change: its words are not its purpose. */
   wording: boolean;
+  /** Its title says it rewords (typos, spelling, docstrings, comments, grammar, wording), whatever files it changed. */
+  rewording: boolean;
   /**
    * A typo or spelling fix (its title says so, or a title naming only a file, "Update command.go", whose body's first
    * line does: "Fix spelling in the help output."): the words it corrects are not work, so it shares no direction
@@ -195,6 +202,7 @@ export function identifiersOf(text: string): Set<string> {
 const TYPO = /\b(typos?|spelling|misspell\w*)\b/i;
 const TYPO_TOOL = /\b(ci|jobs?|workflows?|checks?|checker|actions?)\b/i;
 const WORDING = /\b(typos?|spelling|misspell\w*|docstrings?|comments?|grammar|wording|rephrase\w*|docs?|documentation|readme|changelog)\b/i;
+const REWORDING = /\b(typos?|spelling|misspell\w*|docstrings?|comments?|grammar|wording|rephrase\w*)\b/i;
 const DOC_FILE = /(^|\/)(docs?|documentation)\/|\.(md|rst|txt|adoc)$/i;
 
 /**
@@ -412,12 +420,14 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     identifiers: identifiersOf(text),
     added: new Set(added.map((a) => a.toLowerCase())),
     files: new Set(item.paths.map(basename)),
+    paths: item.paths,
     pathParts: new Set(item.paths.flatMap((p) => p.toLowerCase().split('/').map((part) => part.replace(/\.[^.]*$/, '').replace(/\.(test|spec)$/, '')))),
     issues,
     acts: actsOf(text),
     notWork: kind === 'pull_request' || kind === 'direct' ? null : kind.replace('_', ' '),
     wording: WORDING.test(item.title) || (item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p))),
     typo: isTypoFix(item),
+    rewording: REWORDING.test(item.title),
     titleWords: new Set(topicWords(item.title).keys()),
     noCode: item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p) || /^\.github\//.test(p)),
     pending: pendingReading(item, added),
@@ -439,7 +449,7 @@ function isTypoFix(item: WorkItem): boolean {
 export function sharedDirection(
   f: FamilyDirection,
   i: ItemDirection,
-  pair: { agrees: boolean | null; touches: boolean; rare: (word: string) => boolean },
+  pair: { agrees: boolean | null; touches: boolean; rare: (word: string) => boolean; quoted?: readonly QuotedWork[] },
   words: readonly string[] = sharedWords(f.words, i.words),
 ): SharedDirection {
   if (i.notWork !== null) return NO_DIRECTION;
@@ -500,7 +510,40 @@ export function sharedDirection(
       evidence.unshift(`does its title's ${done.map((o) => f.words.get(o) ?? o).join(', ')}`);
     }
   }
+  // Work continued in the files of the past work the family quotes, outside its own files (quotedFilesDirection).
+  if (evidence.length === 0 && !pair.touches && agrees !== false && pair.quoted !== undefined && pair.quoted.length > 0) {
+    const inQuoted = quotedFilesDirection(f, i, pair.quoted, pair.rare);
+    // At least related (named), never strong by it: continuing the quoted work is the family's direction, not its work.
+    if (inQuoted !== null) return { holds: true, named: true, evidence: [inQuoted], plain: false, does: false };
+  }
   return { holds: evidence.length > 0, named, evidence, plain: does || plain, does };
+}
+
+/**
+ * A change outside a list-shaped family's files, in the files of the pre-T0 work the family quotes (its evidence
+ * refs; quoted-files.ts), continues that work when it shares a direction with it besides: it names the quoted pull
+ * request or commit (a follow-up, a revert), or its title names a word the family's title lists ("Extend
+ * src/bin/bat: completion, provide, shell" and "Clarify … shell completions …" in the README that "Add
+ * `--completion <SHELL>`" changed), rare in the window and not a word of the files' names or of the family's area.
+ * The caller asks it only of a change whose kind does not contradict the family's; a wording pass (typos,
+ * docstrings, comments) continues nothing. The same files alone are no direction (../shared/judging-rules.md: the
+ * same area with another purpose). Null when none holds.
+ */
+function quotedFilesDirection(f: FamilyDirection, i: ItemDirection, quoted: readonly QuotedWork[], rare: (word: string) => boolean): string | null {
+  if (f.listedTopics === null || i.rewording) return null;
+  for (const q of quoted) {
+    if (!i.paths.some((p) => q.files.has(p))) continue;
+    const where = `in the files of the quoted ${q.ref} ("${q.title.length > 60 ? `${q.title.slice(0, 57)}...` : q.title}")`;
+    if ((q.number !== null && i.issues.has(q.number)) || (q.sha !== null && i.text.includes(q.sha.slice(0, 7)))) return `names the quoted ${q.ref}, ${where}`;
+    const words: string[] = [];
+    for (const s of i.titleWords) {
+      const w = f.words.get(s);
+      if (w === undefined || !f.listedTopics.has(w) || i.pathParts.has(s) || i.pathParts.has(w) || f.areaNames.has(s) || f.areaNames.has(w) || !rare(w)) continue;
+      words.push(w);
+    }
+    if (words.length > 0) return `shares ${words.slice(0, 3).join(', ')} ${where}`;
+  }
+  return null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { WorkItem } from '../../sources/model.js';
 import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
 import type { Label, Match } from '../model.js';
 import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
+import { quotedWorkOf } from './quoted-files.js';
 import { directionSignals } from './vagueness.js';
 import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelFromSignals, round4, sharedWords, touchedPaths, verdictFrom, type PairSignals } from './shared.js';
 
@@ -27,7 +28,7 @@ import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelF
  * decimals, so the same inputs give the same verdicts with or without cache.
  */
 
-export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v12';
+export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v13';
 
 export const EMBEDDING_DEFAULTS = {
   strongAt: 0.7,
@@ -104,6 +105,7 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
       const fv = vectorOf(familyTexts[fi]!);
       const paths = familyPaths(family);
       const familyDir = familyDirection(family);
+      const quoted = quotedWorkOf(family, request.quoted);
       const words = familyDir.words;
       const row: PairSignals[] = [];
       signals.push(row);
@@ -112,7 +114,7 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
         const touched = touchedPaths(item.paths, paths);
         const agrees = kindAgrees(category, family.category);
         const shared = sharedWords(words, itemWords);
-        const direction = sharedDirection(familyDir, dir, { agrees, touches: touched.length > 0, rare }, shared);
+        const direction = sharedDirection(familyDir, dir, { agrees, touches: touched.length > 0, rare, quoted }, shared);
         const signal = { similarity, shared: shared.length, touches: touched.length > 0, ...directionSignals(agrees, direction) };
         row.push(signal);
         const label = labelPair(signal, t);

@@ -8,6 +8,7 @@ import { cosine as sparseCosine, TfIdf, type SparseVector } from '../../text/tfi
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
 import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from '../judges/direction.js';
+import { quotedWorkOf } from '../judges/quoted-files.js';
 import { directionSignals } from '../judges/vagueness.js';
 import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, predictionText, round4, sharedWords, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from '../judges/shared.js';
 import type { Match } from '../model.js';
@@ -29,7 +30,7 @@ import { applySynonyms, wordRows, type VocabularyOptions } from './vocabulary.js
  * Thresholds were fitted on the `fit` half of eval/pairs/ (docs/judging.md).
  */
 
-export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v12';
+export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v13';
 
 // Built once: zod compiles a schema's checks on its first parse, so a schema made per call is compiled per call.
 const Families = z.array(TaskFamily);
@@ -154,6 +155,7 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
     const signals: PairSignals[][] = [];
     const matches = families.map((family, fi): Match[] => {
       const paths = familyPaths(family);
+      const quoted = quotedWorkOf(family, request.quoted);
       const row: PairSignals[] = [];
       signals.push(row);
       return later.map((item, ii) => {
@@ -161,7 +163,7 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
         const touched = touchedPaths(item.paths, paths);
         const agrees = kindAgrees(categories[ii]!, family.category);
         const shared = sharedWords(familyWords[fi]!, itemWords[ii]!);
-        const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: touched.length > 0, rare }, shared);
+        const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: touched.length > 0, rare, quoted }, shared);
         const signal = { similarity: sim, shared: shared.length, touches: touched.length > 0, ...directionSignals(agrees, direction) };
         row.push(signal);
         const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
