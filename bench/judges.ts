@@ -16,7 +16,7 @@
  * that same half): choices of pieces are made there, never on the held half
  * that judge-eval reports.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,7 +51,8 @@ try {
   rmSync(folder, { recursive: true, force: true });
 }
 
-const evaluation = await evaluateJudges({ pairs: [values.pairs!] });
+// With the quoted work's files read from ./clones where present, as judge-eval does (the pairs/s then include its rule).
+const evaluation = await evaluateJudges({ pairs: [values.pairs!], clones: existsSync('clones') ? 'clones' : undefined });
 out.judges = evaluation.judges.map((j) => ({
   judge: j.judge,
   pairsPerSecond: Math.round(j.pairsPerSecond ?? 0),

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { labellerAgreement, pairFiles, readPairs, readWindows } from '../../src/api/judge-eval.js';
@@ -7,7 +7,7 @@ import { auc, fitThresholds, summariseCells, type CellResult } from '../../src/v
 import type { Label } from '../../src/validate/model.js';
 import { familyContexts, pairContexts, type LabelledPair } from '../../src/validate/pairs.js';
 import { runCli, runCliJson } from '../cli/run-cli.js';
-import { tempDir } from '../fixtures/repo.js';
+import { makeRepo, tempDir } from '../fixtures/repo.js';
 import { BACKOFF, item, PARAPHRASE, QUOTES, UNRELATED } from './judge-literals.js';
 
 function pair(id: string, label: Label, split: 'fit' | 'held', over: Partial<LabelledPair> = {}): LabelledPair {
@@ -216,4 +216,39 @@ test('judge-eval refuses a missing pairs file and a judge it cannot build, as us
   const llm = await runCli(['judge-eval', '--pairs', file, '--judge', 'llm']);
   expect(llm.code).toBe(2);
   expect(llm.stderr).toMatch(/llm judge needs a chat model endpoint/);
+});
+
+test("judge-eval --clones DIR gives the judges the files of the quoted pre-T0 work, read from <DIR>/<name> at the pairs' T0", async () => {
+  const dir = await tempDir();
+  const clones = join(dir, 'clones');
+  mkdirSync(clones);
+  // The clone of o/r: pr#3126 before T0 changed the README; the later change clarifies the README's completions.
+  const repo = await makeRepo([
+    { at: '2024-11-01T00:00:00Z', msg: 'Initial commit', files: { 'README.md': 'r\n' } },
+    { at: '2024-12-01T00:00:00Z', msg: 'Add `--completion <SHELL>` to provide shell completions (#3126)', files: { 'README.md': 'r\ncompletions\n', 'src/bin/r/main.rs': 'fn main() {}\n' } },
+  ]);
+  symlinkSync(repo.dir, join(clones, 'r'));
+  const family = {
+    ...BACKOFF,
+    title: 'Extend src/bin/r: completion, provide, shell',
+    anchor: { name: 'src/bin/r', paths: ['src/bin/r'] },
+    expected_behavior: 'Work of kind feature lands in src/bin/r around completion, provide, shell, continuing "Add `--completion <SHELL>` to provide shell completions".',
+    acceptance_criteria: [],
+    evidence: [{ kind: 'work_item', ref: 'pr#3126', date: '2024-12-01T00:00:00.000Z', text: 'Add `--completion <SHELL>` to provide shell completions', reason: 'pull request before T0' }],
+    target_hints: { paths: ['src/bin/r'], symbols: [] },
+  };
+  const readme = item('pr#3298', 'Clarify when the man page and shell completions are accessible when building from source', ['README.md']);
+  const filler = [1, 2, 3, 4, 5, 6].map((n) => item(`pr#${100 + n}`, ['docs: contributing guide', 'Add a pager option', 'Add dark theme to the site', 'Fix panic on empty input', 'Speed up startup', 'Cache templates'][n - 1]!, [`f${n}.rs`]));
+  mkdirSync(join(dir, 'pairs', 'windows'), { recursive: true });
+  writeFileSync(join(dir, 'pairs', 'windows', 'r.jsonl'), [readme, ...filler].map((i) => JSON.stringify({ repo: 'o/r', t0: '2025-01-01', item: i })).join('\n'));
+  writeFileSync(join(dir, 'pairs', 'pairs.jsonl'), JSON.stringify(pair('a', 'related', 'held', { source: 'recency-v2', family, item: readme })));
+  const labels = async (flags: string[]) => {
+    const out = join(dir, `families${flags.length}.jsonl`);
+    const run = await runCli(['judge-eval', '--pairs', join(dir, 'pairs'), '--judge', 'lexical', '--families', out, '--quiet', ...flags]);
+    expect(run.code).toBe(0);
+    return JSON.parse(readFileSync(out, 'utf8').trim());
+  };
+  const withFiles = await labels(['--clones', clones]);
+  expect(withFiles).toMatchObject({ label: 'related', judgedBest: { key: 'pr#3298', reason: expect.stringMatching(/in the files of the quoted pr#3126/) } });
+  expect(await labels(['--clones', clones, '--no-quoted'])).toMatchObject({ label: 'rejected' });
 });
