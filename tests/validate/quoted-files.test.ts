@@ -91,8 +91,8 @@ test('a change naming the quoted pull request follows it up, in its files', asyn
 test("a quoted sweep's files, changelogs and manifests are not the quoted work's files", () => {
   const sweep = Array.from({ length: 30 }, (_, n) => `src/m${n}.rs`);
   const work = quotedWorkOf(COMPLETION, { 'pr#3126': [...sweep] });
-  expect(work).toEqual([]);
-  const [kept] = quotedWorkOf(COMPLETION, { 'pr#3126': ['CHANGELOG.md', 'Cargo.toml', 'Cargo.lock', 'README.md'] });
+  expect(work.works).toEqual([]);
+  const [kept] = quotedWorkOf(COMPLETION, { 'pr#3126': ['CHANGELOG.md', 'Cargo.toml', 'Cargo.lock', 'README.md'] }).works;
   expect([...kept!.files]).toEqual(['README.md']);
 });
 

@@ -5,7 +5,7 @@ import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import { pendingMatch, pendingReading, pendingTask, type PendingReading, type PendingTask } from './pending.js';
 import { actAndArea, cutList, isVagueTitle, listedText, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
-import type { QuotedWork } from './quoted-files.js';
+import type { QuotedFiles } from './quoted-files.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
@@ -449,7 +449,7 @@ function isTypoFix(item: WorkItem): boolean {
 export function sharedDirection(
   f: FamilyDirection,
   i: ItemDirection,
-  pair: { agrees: boolean | null; touches: boolean; rare: (word: string) => boolean; quoted?: readonly QuotedWork[] },
+  pair: { agrees: boolean | null; touches: boolean; rare: (word: string) => boolean; quoted?: QuotedFiles },
   words: readonly string[] = sharedWords(f.words, i.words),
 ): SharedDirection {
   if (i.notWork !== null) return NO_DIRECTION;
@@ -511,7 +511,7 @@ export function sharedDirection(
     }
   }
   // Work continued in the files of the past work the family quotes, outside its own files (quotedFilesDirection).
-  if (evidence.length === 0 && !pair.touches && agrees !== false && pair.quoted !== undefined && pair.quoted.length > 0) {
+  if (evidence.length === 0 && !pair.touches && agrees !== false && pair.quoted !== undefined && i.paths.some((p) => pair.quoted!.files.has(p))) {
     const inQuoted = quotedFilesDirection(f, i, pair.quoted, pair.rare);
     // At least related (named), never strong by it: continuing the quoted work is the family's direction, not its work.
     if (inQuoted !== null) return { holds: true, named: true, evidence: [inQuoted], plain: false, does: false };
@@ -529,9 +529,9 @@ export function sharedDirection(
  * docstrings, comments) continues nothing. The same files alone are no direction (../shared/judging-rules.md: the
  * same area with another purpose). Null when none holds.
  */
-function quotedFilesDirection(f: FamilyDirection, i: ItemDirection, quoted: readonly QuotedWork[], rare: (word: string) => boolean): string | null {
+function quotedFilesDirection(f: FamilyDirection, i: ItemDirection, quoted: QuotedFiles, rare: (word: string) => boolean): string | null {
   if (f.listedTopics === null || i.rewording) return null;
-  for (const q of quoted) {
+  for (const q of quoted.works) {
     if (!i.paths.some((p) => q.files.has(p))) continue;
     const where = `in the files of the quoted ${q.ref} ("${q.title.length > 60 ? `${q.title.slice(0, 57)}...` : q.title}")`;
     if ((q.number !== null && i.issues.has(q.number)) || (q.sha !== null && i.text.includes(q.sha.slice(0, 7)))) return `names the quoted ${q.ref}, ${where}`;

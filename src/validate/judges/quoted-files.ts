@@ -29,11 +29,17 @@ const PASSING_FILE = /(^|\/)(changelog|changes|history|news)(\.\w+)?$|(^|\/)(pac
 /** Quoted titles that are no work: branch merges, releases, bumps. */
 const NOT_WORK = /^(merge\b|release\b|bump\b|v?\d+\.\d+(\.\d+)?\b|prepare\s+(for\s+)?release)/i;
 
-const cache = new WeakMap<object, WeakMap<TaskFamily, readonly QuotedWork[]>>();
-const NONE: readonly QuotedWork[] = [];
+/** A family's quoted work, and every file of it (most changes touch none: one look-up each, not one per quoted item). */
+export interface QuotedFiles {
+  works: readonly QuotedWork[];
+  files: ReadonlySet<string>;
+}
+
+const cache = new WeakMap<object, WeakMap<TaskFamily, QuotedFiles>>();
+const NONE: QuotedFiles = { works: [], files: new Set() };
 
 /** The family's quoted work whose files `paths` (quoted ref -> changed paths) has; none without `paths`. */
-export function quotedWorkOf(family: TaskFamily, paths: Readonly<Record<string, readonly string[]>> | undefined): readonly QuotedWork[] {
+export function quotedWorkOf(family: TaskFamily, paths: Readonly<Record<string, readonly string[]>> | undefined): QuotedFiles {
   if (paths === undefined) return NONE;
   let byFamily = cache.get(paths);
   if (byFamily === undefined) cache.set(paths, (byFamily = new WeakMap()));
@@ -45,7 +51,7 @@ export function quotedWorkOf(family: TaskFamily, paths: Readonly<Record<string, 
   return out;
 }
 
-function readQuotedWork(family: TaskFamily, paths: Readonly<Record<string, readonly string[]>>): readonly QuotedWork[] {
+function readQuotedWork(family: TaskFamily, paths: Readonly<Record<string, readonly string[]>>): QuotedFiles {
   const out: QuotedWork[] = [];
   for (const e of family.evidence) {
     const changed = e.kind === 'work_item' ? paths[e.ref] : undefined;
@@ -56,5 +62,5 @@ function readQuotedWork(family: TaskFamily, paths: Readonly<Record<string, reado
     const sha = /^commit:([0-9a-f]{7,40})$/.exec(e.ref);
     out.push({ ref: e.ref, title: e.text, words: topicWords(e.text), number: pr ? Number(pr[1]) : null, sha: sha ? sha[1]! : null, files });
   }
-  return out.length === 0 ? NONE : out;
+  return out.length === 0 ? NONE : { works: out, files: new Set(out.flatMap((q) => [...q.files])) };
 }
