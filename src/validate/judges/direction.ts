@@ -4,7 +4,7 @@ import { workKind } from '../../sources/work-kind.js';
 import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import { pendingMatch, pendingReading, pendingTask, type PendingReading, type PendingTask } from './pending.js';
-import { actAndArea, cutList, isVagueTitle, listedText, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
+import { actAndArea, AREA_NOUNS, cutList, isVagueTitle, listedText, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
 import type { QuotedFiles } from './quoted-files.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
@@ -524,8 +524,8 @@ export function sharedDirection(
  * refs; quoted-files.ts), continues that work when it shares a direction with it besides: it names the quoted pull
  * request or commit (a follow-up, a revert), or its title names a word the family's title lists ("Extend
  * src/bin/bat: completion, provide, shell" and "Clarify … shell completions …" in the README that "Add
- * `--completion <SHELL>`" changed), rare in the window and not a word of the files' names or of the family's area.
- * The caller asks it only of a change whose kind does not contradict the family's; a wording pass (typos,
+ * `--completion <SHELL>`" changed), rare in the window and not a word of the files' names, of the family's area or
+ * of a place of work ("ci", "page", "workflow": vagueness.ts AREA_NOUNS). The caller asks it only of a change whose kind does not contradict the family's; a wording pass (typos,
  * docstrings, comments) continues nothing. The same files alone are no direction (../shared/judging-rules.md: the
  * same area with another purpose). Null when none holds.
  */
@@ -538,7 +538,7 @@ function quotedFilesDirection(f: FamilyDirection, i: ItemDirection, quoted: Quot
     const words: string[] = [];
     for (const s of i.titleWords) {
       const w = f.words.get(s);
-      if (w === undefined || !f.listedTopics.has(w) || i.pathParts.has(s) || i.pathParts.has(w) || f.areaNames.has(s) || f.areaNames.has(w) || !rare(w)) continue;
+      if (w === undefined || !f.listedTopics.has(w) || AREA_NOUNS.has(w) || i.pathParts.has(s) || i.pathParts.has(w) || f.areaNames.has(s) || f.areaNames.has(w) || !rare(w)) continue;
       words.push(w);
     }
     if (words.length > 0) return `shares ${words.slice(0, 3).join(', ')} ${where}`;

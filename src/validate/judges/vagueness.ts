@@ -182,7 +182,7 @@ export function directionSignals(agrees: boolean | null, direction: { holds: boo
 }
 
 /** Nouns that name a place of work, a kind of file or an open-ended stream of it: with an act they say where, not what. */
-const AREA_NOUNS: ReadonlySet<string> = new Set(
+export const AREA_NOUNS: ReadonlySet<string> = new Set(
   `page pages section sections workflow workflows ci action actions github example examples documentation docs doc readme
   guide config configuration suite capability capabilities requested reported restructuring`.split(/\s+/),
 );
