@@ -81,6 +81,24 @@ test("in the family's own files its area rules judge, not the quoted work's file
   }
 });
 
+test('a listed word naming a place of work (ci) is no direction in the quoted files', async () => {
+  // dev8's bat-B13: people rejected it; "ci" says where the work is, not what it is.
+  const audit: TaskFamily = {
+    ...COMPLETION,
+    category: 'bugfix',
+    title: 'Fix defects in .cargo: audit, ci, run',
+    anchor: { name: '.cargo', paths: ['.cargo'] },
+    expected_behavior: 'Work of kind bugfix lands in .cargo around audit, ci, run, continuing "[CI] fix cargo audit failing to run successfully".',
+    evidence: [{ kind: 'work_item', ref: 'pr#3154', date: '2024-12-01T00:00:00.000Z', text: '[CI] fix cargo audit failing to run successfully', reason: 'pull request before T0 in .cargo' }],
+    target_hints: { paths: ['.cargo'], symbols: [] },
+  };
+  const cicd = item('commit:3691c9945a028b022f94821c216789027760e2c9', 'Stop building for x86_64-pc-windows-gnu in CI, which fails', ['.github/workflows/CICD.yml', 'build/main.rs']);
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [audit], later: [cicd, ...MORE], quoted: { 'pr#3154': ['.cargo/audit.toml', 'build/main.rs'] } });
+    expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+  }
+});
+
 test('a change naming the quoted pull request follows it up, in its files', async () => {
   const followUp = item('pr#3303', 'Install the generated files of #3126 from the build script', ['build/completions.rs']);
   const { verdicts } = await judges[0]!.judge({ families: [COMPLETION], later: [followUp, ...MORE], quoted: QUOTED });
