@@ -55,18 +55,24 @@ test('a list-shaped family is related by a phrase that has a word it lists', asy
   expect(verdicts[0]!.reason).toMatch(/direction: .*shares .*apache/);
 });
 
-test('a list-shaped family is related by a change taking up a title it quotes, word for word', async () => {
-  // bat's heuristic family of judge-eval's fit half: pr#3189 redoes the quoted "Don't output default theme info to
-  // piped stdout" (people: strong), though it has none of diagnostic, style, print.
-  const family: TaskFamily = {
+
+/** bat's heuristic family of judge-eval's fit half (people strong), and pr#3189 redoing the title it quotes. */
+const batThemes = (): [TaskFamily, ReturnType<typeof item>] => [
+  {
     ...KEYWORDS,
     title: 'Extend src/bin/bat: diagnostic, style, print',
     anchor: { name: 'bin', paths: ['src/bin/bat'] },
     expected_behavior:
       'src/bin/bat gains the next step of its diagnostic, style, print work, continuing "Don\'t output default theme info to piped stdout" (pr#3075) and "Merge `--style`s from different places using `+`/`-`" (pr#2929).',
     target_hints: { paths: ['src/bin/bat/main.rs'], symbols: [] },
-  };
-  const redo = item('pr#3189', "Fix: Don't output default theme info to piped stdout", ['src/bin/bat/main.rs', 'tests/integration_tests.rs']);
+  },
+  item('pr#3189', "Fix: Don't output default theme info to piped stdout", ['src/bin/bat/main.rs', 'tests/integration_tests.rs']),
+];
+
+test('a list-shaped family is related by a change taking up a title it quotes, word for word', async () => {
+  // bat's heuristic family of judge-eval's fit half: pr#3189 redoes the quoted "Don't output default theme info to
+  // piped stdout" (people: strong), though it has none of diagnostic, style, print.
+  const [family, redo] = batThemes();
   const partly = item('pr#3190', 'Show the default theme first in the theme list', ['src/bin/bat/main.rs']);
   const { verdicts } = await judges[0]!.judge({ families: [family], later: [redo, partly, ...MORE] });
   expect(verdicts[0]!.label).not.toBe('rejected');
@@ -76,15 +82,7 @@ test('a list-shaped family is related by a change taking up a title it quotes, w
 test('a change in the family\'s files taking up a title it quotes, whole, does that work again: strong, whatever kind its prefix says', async () => {
   // The same bat family (judge-eval's fit half, people strong): a fix of the quoted feature is a follow-up of that
   // very work (direction-v11). Outside the family's files the same title only continues it: related.
-  const family: TaskFamily = {
-    ...KEYWORDS,
-    title: 'Extend src/bin/bat: diagnostic, style, print',
-    anchor: { name: 'bin', paths: ['src/bin/bat'] },
-    expected_behavior:
-      'src/bin/bat gains the next step of its diagnostic, style, print work, continuing "Don\'t output default theme info to piped stdout" (pr#3075) and "Merge `--style`s from different places using `+`/`-`" (pr#2929).',
-    target_hints: { paths: ['src/bin/bat/main.rs'], symbols: [] },
-  };
-  const redo = item('pr#3189', "Fix: Don't output default theme info to piped stdout", ['src/bin/bat/main.rs', 'tests/integration_tests.rs']);
+  const [family, redo] = batThemes();
   for (const judge of judges) {
     const { verdicts } = await judge.judge({ families: [family], later: [redo, ...MORE] });
     expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'strong']);
