@@ -43,10 +43,7 @@ export interface ForecastResult {
 export async function forecastSnapshot(options: ForecastOptions): Promise<ForecastResult> {
   const progress = options.progress ?? silentProgress;
   const name = options.forecaster ?? 'heuristic';
-  const forecaster = name === 'llm' ? llmForecaster(options) : offlineForecaster(name, {
-          ...(options.maxLoose === undefined ? {} : { maxLoose: options.maxLoose }),
-          ...(options.scoreFloor === undefined ? {} : { scoreFloor: options.scoreFloor }),
-        });
+  const forecaster = name === 'llm' ? llmForecaster(options) : offlineForecaster(name, { maxLoose: options.maxLoose, scoreFloor: options.scoreFloor });
   let snapshotId = options.snapshot;
   if (snapshotId === undefined) {
     if (!options.repo || !options.t0) {

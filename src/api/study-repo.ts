@@ -88,7 +88,7 @@ export async function runRepoTask(task: RepoTask, options: RepoTaskOptions): Pro
     const addedMemo: AddedIdentifiersMemo = new Map(); // the window's diffs, read once for every forecaster and judge
     for (const forecaster of t.forecasters) {
       progress.stage(`${t.name}: forecast (${forecaster})`);
-      const forecast = await forecastSnapshot({ db, snapshot: snapshotId, forecaster, seed: t.seed, maxFamilies: t.maxFamilies, ...(t.maxLoose === undefined ? {} : { maxLoose: t.maxLoose }), ...(t.scoreFloor === undefined ? {} : { scoreFloor: t.scoreFloor }), llm: options.llmForecaster });
+      const forecast = await forecastSnapshot({ db, snapshot: snapshotId, forecaster, seed: t.seed, maxFamilies: t.maxFamilies, maxLoose: t.maxLoose, scoreFloor: t.scoreFloor, llm: options.llmForecaster });
       for (const judge of t.judges) {
         progress.stage(`${t.name}: validate (${forecaster}, ${judge})`);
         const validation = await validateForecast({ db, forecast: forecast.id, window: t.window, judge, networkJudge, now: options.now, addedMemo });

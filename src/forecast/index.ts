@@ -20,10 +20,7 @@ export interface OfflineOptions {
 export function offlineForecaster(name: Exclude<ForecasterName, 'llm'>, options: OfflineOptions = {}): Forecaster {
   switch (name) {
     case 'heuristic':
-      return createHeuristicForecaster({
-        ...(options.maxLoose === undefined ? {} : { maxLoose: options.maxLoose }),
-        ...(options.scoreFloor === undefined ? {} : { scoreFloor: options.scoreFloor }),
-      });
+      return createHeuristicForecaster(options);
     case 'hotspot':
       return createHotspotBaseline();
     case 'recency':

@@ -125,4 +125,6 @@ test('a score floor holds back the families whose calibrated chance is below it,
   const byDefault = await forecast();
   expect(byDefault.config).not.toHaveProperty('scoreFloor');
   expect(byDefault.config).not.toHaveProperty('floor');
+  // An option passed as undefined (an API caller's unset flag) keeps its default.
+  expect((await forecast({ maxLoose: undefined, scoreFloor: undefined })).config).toEqual(byDefault.config);
 });

@@ -45,7 +45,7 @@ export interface DirectionText {
   oneMore?: true;
   /** Where else the line's kind was added before T0 (elsewhere.ts): named in the title, and anchor paths beside the component. */
   places?: string[];
-  /** The changes that added those instances elsewhere, newest first: cited before the stream's own. */
+  /** The changes that added those instances elsewhere (none of the stream's own), newest first: cited before the stream's. */
   elsewhere?: StreamItem[];
 }
 
@@ -77,6 +77,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   let specific = true;
   let oneMore = upkeep?.entries !== undefined;
   let places: string[] | undefined;
+  let elsewhere: StreamItem[] | undefined;
   let cited = focusItems;
   if (upkeep) {
     // Documentation, CI and the test suite: one task on the phrase their changes share, else honest loose wording (upkeep.ts).
@@ -131,6 +132,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
         const tested = away.tests.length ? joinAnd(away.tests) : tests;
         title = `Add more ${more.kind} like ${done} ${ways.join(' or ')}${tested ? `, each with a test in ${tested}` : ''}`;
         places = [...(away.submodule ? ['.gitmodules'] : []), ...away.homes, ...away.tests];
+        elsewhere = away.items;
         cited = [...away.items, ...focusItems];
         continuing = `continuing ${cite(cited)}`;
         expectedBehavior = `${capitalize(more.kind)} gain one more, beyond those added before T0 (${done}), added the way they were (${ways.join(' or ')}), ${continuing}: documented, and tested${tested ? ` in ${tested}` : ''}.`;
@@ -169,7 +171,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     ...(upkeep?.entries ? { list: true as const } : {}),
     ...(oneMore ? { oneMore: true as const } : {}),
     ...(places?.length ? { places } : {}),
-    ...(cited !== focusItems ? { elsewhere: cited.filter((i) => !focusItems.includes(i)) } : {}),
+    ...(elsewhere ? { elsewhere } : {}),
   };
 }
 
@@ -256,7 +258,7 @@ export function renderDirection(
   // The changes that name the focus first, then the rest of the stream.
   const focused = new Set(text.focusRefs);
   // Changes of the line's kind added elsewhere (elsewhere.ts) are cited first: they show where the next one goes.
-  const away = (text.elsewhere ?? []).filter((i) => !stream.items.includes(i));
+  const away = text.elsewhere ?? [];
   const cited = [...away, ...stream.items.filter((i) => focused.has(i.ref)), ...stream.items.filter((i) => !focused.has(i.ref))].slice(0, 8);
   const evidence: FamilyEvidence[] = cited.map((i) => ({
     kind: 'work_item', ref: i.ref, date: i.date, text: i.title,

@@ -83,8 +83,9 @@ export const PENDING_RATES: Record<string, number> = { pending: 0.25, todo: 0.15
  * a reason when nothing passes. Deterministic for a snapshot (the seed is
  * recorded but nothing here is random).
  */
+/** The heuristic with `overrides` on HEURISTIC_DEFAULTS; an override left undefined keeps its default. */
 export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> = {}): Forecaster {
-  const options = { ...HEURISTIC_DEFAULTS, ...overrides };
+  const options: HeuristicOptions = { ...HEURISTIC_DEFAULTS, ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) };
   return {
     name: 'heuristic',
     async forecast(request: ForecastRequest) {
@@ -114,7 +115,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       // Every change of the lookback, streams of one change included: where an additive line looks for its kind added elsewhere.
       const everyItem = buildStreams(snapshot, { ...streamOptions, minItems: 1, categorize: false }, names).flatMap((s) => s.items);
       for (const stream of streams) {
-        const text = directionText(stream, names, projectWords, everyItem.filter((i) => !stream.items.some((o) => o.ref === i.ref)));
+        const own = new Set(stream.items.map((i) => i.ref));
+        const text = directionText(stream, names, projectWords, everyItem.filter((i) => !own.has(i.ref)));
         if (!text) continue;
         // One family each for the documentation, the test suite and the CI, and one for a list page: the rest are code components.
         const slot = text.list ? 'list' : stream.kind;
