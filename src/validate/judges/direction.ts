@@ -306,21 +306,12 @@ function takesUpQuoted(f: FamilyDirection, i: ItemDirection): boolean {
 }
 
 /**
- * The change's title has every topic word of a past title the family quotes, and that title names work beyond the
- * family's area: two of its words are not words of the family's paths ("pkg/brew: update tap" for a family in pkg/brew
- * names only the area and "tap").
+ * The first past title the family quotes whose every topic word the change's title has, when that title names work
+ * beyond the family's area: two of its words are not words of the family's paths ("pkg/brew: update tap" for a family
+ * in pkg/brew names only the area and "tap"). Its stems, or undefined.
  */
-function takesUpWork(f: FamilyDirection, i: ItemDirection): boolean {
-  return quotedWork(f, i) !== undefined;
-}
-
-function quotedWork(f: FamilyDirection, i: ItemDirection): ReadonlySet<string> | undefined {
+function takenUpWork(f: FamilyDirection, i: ItemDirection): ReadonlySet<string> | undefined {
   return f.quoted.find((q) => [...q].every((s) => i.titleWords.has(s)) && [...q].filter((s) => f.words.has(s)).length >= 2);
-}
-
-/** The words of the first past title the family quotes that the change takes up (takesUpWork), as the family wrote them. */
-function quotedWords(f: FamilyDirection, i: ItemDirection): string {
-  return [...quotedWork(f, i)!].filter((s) => f.words.has(s)).map((s) => f.words.get(s)!).join(' ');
 }
 
 /** A title stating missing work (FamilyDirection.stated). */
@@ -499,9 +490,10 @@ export function sharedDirection(
   // again (a follow-up or a fix of it: "Fix: Don't output default theme info to piped stdout" for a family continuing
   // "Don't output default theme info to piped stdout"), whatever kind its prefix says. A list-shaped title predicts the
   // continuation of what it quotes; a one-piece title predicts its own object, and its quotes are evidence.
-  if (!does && pair.touches && f.listedTopics !== null && takesUpWork(f, i)) {
+  const taken = !does && pair.touches && f.listedTopics !== null ? takenUpWork(f, i) : undefined;
+  if (taken) {
     does = true;
-    evidence.unshift(`takes up its quoted "${quotedWords(f, i)}" again`);
+    evidence.unshift(`takes up its quoted "${[...taken].filter((s) => f.words.has(s)).map((s) => f.words.get(s)!).join(' ')}" again`);
   }
   if (!does && close && f.objects.length > 0 && inArea) {
     const done = f.objects.filter((o) => i.titleWords.has(o));
