@@ -39,6 +39,8 @@ const ERROR_CALL = /\b(NotImplementedError|unimplemented!|todo!|NotImplementedEx
 const ABSTRACT = /\b(subclass(?:es)?|must (?:be )?(?:implement|override)|should (?:be )?(?:implement|override)|abstract|override|derived class|implement(?:ed)? by|not implemented by this|to be implemented by)\b/i;
 const PRONOUN = /^(?:this|that|it|these|those|they|which|what|here|there|the following|something|anything|everything|such|so|this feature|this method|this function|this option|this case|this operation)$/i;
 const LEAD = /^(?:[-*+>#]+\s*|\/\/+\s*|\/\*+\s*|\*+\s*|#+\s*|--\s*|;+\s*|note:?\s*|warning:?\s*|caution:?\s*|currently,?\s*|unfortunately,?\s*|however,?\s*|but\s+|and\s+|also,?\s*|at the moment,?\s*|for now,?\s*|as of now,?\s*|(?:todo|fixme|xxx)\b[:\s-]*)+/i;
+/** Code up to a string literal's opening quote: an assignment, a call's parenthesis or an argument's comma. */
+const CODE_THEN_STRING = /^.*?(?:=|\(|,|\breturn|\bthrow)\s*["'`]/;
 const SKIP_PATH = /(^|\/)(CHANGE(S|LOG)|HISTORY|NEWS|RELEASE[-_ ]?NOTES)[^/]*$|(^|\/)(tests?|spec|__tests__|testdata|fixtures?|benches|examples?)\//i;
 
 /** The statements of missing support of one file. */
@@ -99,6 +101,10 @@ function fromSentence(text: string): Omit<MissingSupport, 'line' | 'text'> | nul
 
 /** The noun phrase before "is not yet supported": the last clause, no comment markers or hedges, 1-8 words. */
 function cleanSubject(raw: string): string | null {
+  // A message whose string opens after code ("const ERROR = 'loading a directory of commands is not supported yet"):
+  // the subject is the string's words, not the code before them.
+  const literal = CODE_THEN_STRING.exec(raw);
+  if (literal) raw = raw.slice(literal.index + literal[0].length);
   let s = (raw.split(/[.;:!?]\s+|\s[—–-]\s|,\s*(?:so|but|and|because|as|since)\s/).at(-1) ?? '').trim();
   s = s.replace(/^[^A-Za-z_`]+/, '').replace(/\bNOT_?YET\b/g, '').replace(LEAD, '').replace(/^(?:the\s+)?(?:support (?:for|of)\s+)/i, '').replace(/[\s,(]+$/, '').trim();
   s = s.replace(/^["'`(]+|["'`)]+$/g, '').trim();

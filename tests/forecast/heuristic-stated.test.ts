@@ -74,3 +74,22 @@ test('known failures and statements of missing support at T0 become families nam
   expect(support, titles).toBeDefined();
   expect(support!.score_components.stated_not_supported).toBe(1);
 });
+
+test('the same statement of missing support in two files is one family naming both, worded from the string, not the code', async () => {
+  const shims: CommitSpec[] = [
+    {
+      at: '2024-01-10', msg: 'Initial commit', author: dev,
+      files: {
+        'lib/shims/esm.mjs': "const REQUIRE_DIRECTORY_ERROR = 'loading a directory of commands is not supported yet for ESM';\nexport default {};\n",
+        'lib/shims/deno.ts': "const error =\n  'loading a directory of commands is not supported yet for ESM';\nexport default {};\n",
+      },
+    },
+    { at: '2024-03-10', msg: 'Fix shim exports (#2)', author: dev, files: { 'lib/shims/esm.mjs': "const REQUIRE_DIRECTORY_ERROR = 'loading a directory of commands is not supported yet for ESM';\nexport default { ok: true };\n" } },
+  ];
+  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(shims)).dir, t0: T0, db: `${await tempDir()}/s.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const stated = draft.families.filter((f) => f.score_components.stated_not_supported === 1);
+  expect(stated.map((f) => f.title)).toEqual(['Support loading a directory of commands for ESM in lib/shims/deno.ts and lib/shims/esm.mjs']);
+  expect(stated[0]!.evidence.map((e) => e.ref)).toEqual(['pending:lib/shims/deno.ts:2', 'pending:lib/shims/esm.mjs:1']);
+  expect(stated[0]!.target_hints.paths).toEqual(['lib/shims/deno.ts', 'lib/shims/esm.mjs']);
+});

@@ -14,6 +14,7 @@ test.each([
   ['Plugin hot reload is coming soon.', 'add Plugin hot reload'],
   ['# allow_from_autoenv is currently not supported in Typer for CLI Arguments', 'support allow_from_autoenv in Typer for CLI Arguments'],
   ['    ), "List types with complex sub-types are not currently supported"', 'support List types with complex sub-types'],
+  ["const REQUIRE_DIRECTORY_ERROR = 'loading a directory of commands is not supported yet for ESM'", 'support loading a directory of commands for ESM'],
 ])('a statement of missing support names its task: %s', (line, want) => {
   expect(one(line)).toEqual([want]);
 });

@@ -96,15 +96,21 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
     } else {
       // A statement in prose docs names no code place: stated "in docs/x.md" it reads as a docs task (people rate those 0).
       if (PROSE.test(e.path)) continue;
+      // The same statement in several files (yargs' ESM and Deno shims) is one piece of work: the first row states it.
+      const same = rows.filter((r) => r.signal === e.signal && !PROSE.test(r.path) && r.subject.toLowerCase() === e.subject.toLowerCase());
+      if (same[0] !== e) continue;
+      const paths = [...new Set(same.map((r) => r.path))];
       const verb = { not_supported: 'Support', not_implemented: 'Implement', planned: 'Add' }[signal as 'not_supported' | 'not_implemented' | 'planned'];
       const subject = signal === 'planned' || /^[A-Z][a-z]/.test(e.subject) ? lowerFirst(e.subject) : e.subject;
-      // The file states it: the title names the file (the anchor is its area).
-      const where = / in /.test(e.subject) ? '' : ` in ${e.path}`;
+      // The files state it: the title names them (the anchor is their area).
+      const where = / in /.test(e.subject) ? '' : ` in ${paths.length <= 2 ? joinAnd(paths) : place(paths).name}`;
       const done = { Support: 'supported', Implement: 'implemented', Add: 'there' }[verb];
+      const ats = same.map((r) => `${r.path}:${r.line}`);
+      const statements = same.length === 1 ? `the statement at ${at} (${quoted})` : `the statements at ${joinAnd(ats)} (${quoted})`;
       out.push({
-        signal, title: `${verb} ${subject}${where}`, category: CATEGORY[signal], rows: [e], anchor, symbols: symbolsIn(e.subject),
-        expectedBehavior: `${capitalize(subject)} is ${done}${where}: the statement at ${at} (${quoted}) no longer holds.`,
-        acceptanceCriteria: [`${capitalize(subject)} works${where}: a new test exercises it, including one error case.`, `The statement at ${at} is updated or removed.`, 'Every test that passed before the change still passes.'],
+        signal, title: `${verb} ${subject}${where}`, category: CATEGORY[signal], rows: same, anchor: place(paths), symbols: symbolsIn(e.subject),
+        expectedBehavior: `${capitalize(subject)} is ${done}${where}: ${statements} no longer hold${same.length === 1 ? 's' : ''}.`,
+        acceptanceCriteria: [`${capitalize(subject)} works${where}: a new test exercises it, including one error case.`, `${same.length === 1 ? `The statement at ${at} is` : `The statements at ${joinAnd(ats)} are`} updated or removed.`, 'Every test that passed before the change still passes.'],
       });
     }
   }
