@@ -162,3 +162,15 @@ test('changes that name one thing in different cases are merged into one object 
 test('a piece of a backticked compound identifier is no contraction leftover', () => {
   expect(taskPhrase('TODO: Refactor `_invalid_ident_char_re` regex', 'refactor')?.text).toBe('Refactor `_invalid_ident_char_re` regex');
 });
+
+test('a title that names its act as a noun takes that act as the verb, without the quantity before its object', () => {
+  const verb = (text: string) => taskPhrase(text, 'refactor');
+  expect(verb('more cache-control cleanup')).toMatchObject({ text: 'Clean up cache-control', standIn: false });
+  expect(verb('Router refactoring')?.text).toBe('Refactor router');
+  expect(verb('Performance improvements')?.text).toBe('Improve performance');
+  // An act and a quantity name nothing acted on.
+  expect(verb('Minor improvements')).toBeNull();
+  expect(verb('Various small cleanups')).toBeNull();
+  // An act that is no head of the phrase is no verb: the category's stand-in stays.
+  expect(verb('Test improvements for the parser')).toMatchObject({ verb: 'Clean up', standIn: true });
+});

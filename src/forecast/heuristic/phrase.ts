@@ -51,6 +51,16 @@ export function withoutHedge(text: string): string {
 const TYPE_VERB: Record<string, string> = { fix: 'Fix', feat: 'Add', feature: 'Add', refactor: 'Refactor', perf: 'Speed up', docs: 'Document' };
 const CATEGORY_VERB: Record<Category, string> = { bugfix: 'Fix', feature: 'Support', refactor: 'Clean up' };
 
+/** A noun that names an act, closing a title that has no verb ("more cache-control cleanup"): the verb it stands for. */
+const NOMINAL_ACT: Record<string, string> = {
+  cleanup: 'Clean up', cleanups: 'Clean up', refactor: 'Refactor', refactoring: 'Refactor', refactors: 'Refactor',
+  simplification: 'Simplify', simplifications: 'Simplify', optimization: 'Optimize', optimizations: 'Optimize',
+  optimisation: 'Optimize', optimisations: 'Optimize', improvement: 'Improve', improvements: 'Improve',
+};
+
+/** A quantity before a nominal act's object: no part of the object. */
+const QUANTITY = /^(more|some|further|additional|minor|small|various|misc|several|few|a)$/i;
+
 /** Verbs wink sometimes tags as nouns at the start of a title ("Bump", "Update"). */
 const KNOWN_VERBS = new Set(
   `add allow avoid bump change clean clarify convert correct deprecate detect disable document drop emit enable ensure expose extend
@@ -116,6 +126,8 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   let verb: string;
   let rest: string[];
   let standIn = false;
+  // Where the object ends: the text's end, or before a closing act that became the verb ("… cleanup").
+  let end = words.length;
   const first = lemmas[0]!.toLowerCase();
   const typeVerb = type ? TYPE_VERB[type] : undefined;
   const subject = pos[0] === 'PRON' || (pos[0] === 'DET' && /^(this|that|these|those|it)$/i.test(words[0]!));
@@ -140,6 +152,16 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
     // A text that opens with a preposition, an adverb or a question ("In the asynchronous case, ...", "maybe someone
     // fails ...", "Should we ...?") names no object for a verb to act on: "Fix in the asynchronous case" is no task.
     return null;
+  } else if (NOMINAL_ACT[words.at(-1)!.toLowerCase()] && words.length >= 2 && pos.at(-2) !== 'ADP') {
+    // A noun phrase headed by its act ("more cache-control cleanup", "router refactoring"): the act is the verb, and a
+    // quantity before the object ("more", "some") goes with it ("Clean up cache-control", never "Clean up more …cleanup").
+    verb = NOMINAL_ACT[words.at(-1)!.toLowerCase()]!;
+    end = words.length - 1;
+    let from = 0;
+    while (from < end && QUANTITY.test(words[from]!)) from++;
+    // "Minor improvements": an act and a quantity, nothing acted on.
+    if (from === end) return null;
+    rest = [lowerFirst(words[from]!), ...words.slice(from + 1, end)];
   } else {
     verb = typeVerb ?? CATEGORY_VERB[category];
     standIn = !typeVerb;
@@ -147,12 +169,12 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   }
   // "Consider setting the style only for the current program": the work is setting it, not considering it. A hedge
   // before a noun ("Explore a central cache for …") names no change, and stays.
-  const at = words.length - rest.length;
+  const at = end - rest.length;
   if (HEDGE.test(verb) && rest.length > 1 && pos[at] === 'VERB' && /[a-z]ing$/.test(words[at]!)) {
     verb = capitalize(lemmas[at]!.toLowerCase());
     rest = rest.slice(1);
   }
-  const offset = words.length - rest.length;
+  const offset = end - rest.length;
   rest = withoutDeixis(cut(rest, pos.slice(offset), spaces.slice(offset)), pos.slice(offset), lemmas.slice(offset));
   // A quoted literal is a thing to act on ("check ahead for 'true' or 'false'"), whatever its tag.
   const literal = LITERAL.test(join(rest, spaces.slice(offset)));
