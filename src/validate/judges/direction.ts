@@ -5,6 +5,8 @@ import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import { pendingMatch, pendingReading, pendingTask, type PendingReading, type PendingTask } from './pending.js';
 import { actAndArea, AREA_NOUNS, cutList, isVagueTitle, listedText, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
+import { dropsDependency } from './dependency-line.js';
+import { listedCheckerLines, sharedCheckerLine, titleCheckerLines, type CheckerLine } from './checker-lines.js';
 import type { QuotedFiles } from './quoted-files.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
@@ -59,9 +61,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * family's files taking up a title it quotes, whole (two words of it beyond the family's paths), does that work
  * (strong), and a typo or spelling fix shares no direction with a family that predicts none; direction-v12: a change
  * outside a list-shaped family's files, in the files of the pre-T0 work it quotes, continues that work (related) when
- * its title names a rare word the family lists, and it is not another kind of work nor a wording pass).
+ * its title names a rare word the family lists, and it is not another kind of work nor a wording pass; direction-v13:
+ * a change whose title does a checker's work (pyright, mypy, typing; clippy, eslint, lint) continues a list-shaped
+ * family listing that checker's line, in its area or the quoted work's files, whatever its kind: checker-lines.ts).
  */
-export const DIRECTION_RULES = 'direction-v12';
+export const DIRECTION_RULES = 'direction-v13';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -115,6 +119,10 @@ export interface FamilyDirection {
    * sub-types" is not continued by a change that only "shares types".
    */
   stated: boolean;
+  /** The checker lines its title's list names (typing, lint; checker-lines.ts). */
+  checkers: ReadonlySet<CheckerLine>;
+  /** A title it quotes removes a dependency ("Remove Object.setPrototypeOf polyfill"; dependency-line.ts). */
+  dropsDependency: boolean;
 }
 
 /** What of a later change a direction can rest on, computed once per change. */
@@ -152,6 +160,10 @@ export interface ItemDirection {
   pending: PendingReading;
   /** Its title and body excerpt, lower-cased (a pending removal's plain-word subject: "Remove `name` …"). */
   text: string;
+  /** The checker lines its title says it works on (checker-lines.ts). */
+  checkers: ReadonlySet<CheckerLine>;
+  /** Its title removes a dependency (dependency-line.ts). */
+  dropsDependency: boolean;
 }
 
 /** The shared direction of a pair: what it rests on, in words a reason can print; empty when none. */
@@ -272,7 +284,8 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   return {
     words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
-    stated: STATED.test(family.title),
+    stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), family.evidence.filter((e) => e.kind === 'work_item').map((e) => e.text), ownFiles),
+    dropsDependency: [...quotedTitleTexts(family.expected_behavior), ...family.evidence.filter((e) => e.kind === 'work_item').map((e) => e.text)].some(dropsDependency),
   };
 }
 
@@ -290,14 +303,19 @@ function listedTopicsOf(title: string, words: TopicWords): ReadonlySet<string> |
 
 /** FamilyDirection.quoted: the topic-word stems of each title quoted after "continuing" in an expected behaviour. */
 function quotedTitles(text: string): ReadonlySet<string>[] {
-  const at = text.search(/\bcontinuing\s+"/i);
-  if (at < 0) return [];
   const out: ReadonlySet<string>[] = [];
-  for (const m of text.slice(at).matchAll(/"([^"]+)"(?=\s*(?:\(|and\b|[.,;:]|$))/g)) {
-    const stems = new Set(topicWords(m[1]!).keys());
+  for (const title of quotedTitleTexts(text)) {
+    const stems = new Set(topicWords(title).keys());
     if (stems.size >= 2) out.push(stems);
   }
   return out;
+}
+
+/** The titles quoted after "continuing" in an expected behaviour, as written. */
+function quotedTitleTexts(text: string): string[] {
+  const at = text.search(/\bcontinuing\s+"/i);
+  if (at < 0) return [];
+  return [...text.slice(at).matchAll(/"([^"]+)"(?=\s*(?:\(|and\b|[.,;:]|$))/g)].map((m) => m[1]!);
 }
 
 /** The change's title has every topic word of a past title the family quotes: it takes up that very work again. */
@@ -423,6 +441,8 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     noCode: item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p) || /^\.github\//.test(p)),
     pending: pendingReading(item, added),
     text: text.toLowerCase(),
+    checkers: titleCheckerLines(item.title),
+    dropsDependency: dropsDependency(item.title),
   };
 }
 
@@ -507,6 +527,15 @@ export function sharedDirection(
     const inQuoted = quotedFilesDirection(f, i, pair.quoted, pair.rare);
     // At least related (named), never strong by it: continuing the quoted work is the family's direction, not its work.
     if (inQuoted !== null) return { holds: true, named: true, evidence: [inQuoted], plain: false, does: false };
+  }
+  // A checker's line the family lists, continued in its area or the quoted work's files (checker-lines.ts), whatever the kind.
+  if (evidence.length === 0 && f.checkers.size > 0 && i.checkers.size > 0 && !i.rewording && (inArea || (pair.quoted !== undefined && i.paths.some((p) => pair.quoted!.files.has(p))))) {
+    const line = sharedCheckerLine(f.checkers, i.checkers);
+    if (line !== undefined) return { holds: true, named: true, evidence: [`continues its ${line} line (${line === 'typing' ? 'type checking' : 'linting'})`], plain: false, does: false };
+  }
+  // A dependency removed in the family's own files, continuing a removal of a dependency it quotes (dependency-line.ts).
+  if (evidence.length === 0 && f.dropsDependency && i.dropsDependency && pair.touches && f.listedTopics !== null && !i.rewording) {
+    return { holds: true, named: true, evidence: ['continues its quoted removal of a dependency: removes another'], plain: false, does: false };
   }
   return { holds: evidence.length > 0, named, evidence, plain: does || plain, does };
 }
