@@ -16,16 +16,19 @@ import { fitLogistic, logit, sigmoid } from '../../stats/logistic.js';
  * 2 of 6, loose titles 0 of 14, directions asking for one more list entry,
  * mapping or option 4 of 5; docs/forecast.md "Score calibration"), while the ranking score
  * (`rank_score`, the backtest continuation times a chosen factor) did not
- * predict them. So
+ * predict them. Inside a code direction's kind it reads one more thing known at
+ * T0 (rank19): how many changes its stream had (`changes`); in dev9 the code
+ * directions people labelled strong had 3 or 4, the others 2 to 16. So
  *
- *   score = sigmoid(intercept + sum of weights[g] * [the family is of group g])
+ *   score = sigmoid(intercept + sum of weights[g] * feature g of the family)
  *
- * over the groups of SCORE_CALIBRATION.features, fitted on people's labels with
- * an L2 penalty (l2) on every weight but the intercept. The feature `backtest`
- * (logit of a direction's backtest continuation, the repository's own record)
- * was measured too and is not shipped: it made left-one-repository-out log loss
- * worse (scripts/fit-score-calibration.ts --loro). Every input is read off the
- * family and its evidence at T0, so no later data reaches the score.
+ * over the features of SCORE_CALIBRATION.features (0/1 for a group, the log of
+ * the stream size for `changes`), fitted on people's labels with an L2 penalty
+ * (l2) on every weight but the intercept. The feature `backtest` (logit of a
+ * direction's backtest continuation, the repository's own record) was measured
+ * too and is not shipped: it made left-one-repository-out log loss worse
+ * (scripts/fit-score-calibration.ts --loro). Every input is read off the family
+ * and its evidence at T0, so no later data reaches the score.
  */
 export const FAMILY_KINDS = ['runtime', 'deprecation', 'note', 'stated', 'plan', 'series', 'bugfix', 'feature', 'refactor', 'docs', 'ci', 'tests', 'more'] as const;
 /**
@@ -47,9 +50,19 @@ export interface CalibrationInput {
   kind: FamilyKind;
   /** A direction's or series' backtest continuation (`backtest_continued`), null for pending work: measured, not shipped. */
   backtest: number | null;
+  /**
+   * A direction's changes before T0 in its stream (`items`: the changes its title's object was chosen from), null for
+   * pending work and series, and for a family labelled from a store that did not record it.
+   */
+  changes: number | null;
 }
 
-/** The groups the map can read: each a 0/1 feature, except `backtest` (a logit). */
+/** `changes` is read for a specific code direction (a direction of recurring work by its category) whose stream size is known. */
+function readsChanges(i: CalibrationInput): boolean {
+  return !i.loose && i.changes !== null && (i.kind === 'bugfix' || i.kind === 'feature' || i.kind === 'refactor');
+}
+
+/** The features the map can read: each group a 0/1 feature; `backtest` a logit, `changes` a log stream size. */
 export const CALIBRATION_FEATURES = {
   loose: (i: CalibrationInput) => (i.loose ? 1 : 0),
   runtime: (i: CalibrationInput) => (!i.loose && i.kind === 'runtime' ? 1 : 0),
@@ -60,6 +73,12 @@ export const CALIBRATION_FEATURES = {
   upkeep: (i: CalibrationInput) => (!i.loose && (i.kind === 'docs' || i.kind === 'ci' || i.kind === 'tests') ? 1 : 0),
   more: (i: CalibrationInput) => (!i.loose && i.kind === 'more' ? 1 : 0),
   backtest: (i: CalibrationInput) => (i.backtest === null ? 0 : logit(i.backtest)),
+  /**
+   * A code direction's stream size, log(1 + changes) - log(6): 0 at five changes (and when unknown), below for fewer,
+   * above for more. Its object is what two or three of those changes share, so in a long stream (a busy file) it is a
+   * small share of the work and a weaker guess at what comes next.
+   */
+  changes: (i: CalibrationInput) => (readsChanges(i) ? Math.log1p(i.changes!) - Math.log(6) : 0),
 } satisfies Record<string, (i: CalibrationInput) => number>;
 export type CalibrationFeature = keyof typeof CALIBRATION_FEATURES;
 
@@ -107,7 +126,7 @@ export interface CalibrationGroup {
 }
 
 export interface ScoreCalibration {
-  /** The groups the map reads, in order. */
+  /** The features the map reads, in order. */
   features: CalibrationFeature[];
   intercept: number;
   /** Log-odds added per feature (same order as `features`). */
@@ -127,24 +146,26 @@ export interface ScoreCalibration {
 export const CALIBRATION_L2 = 0.1;
 
 /** The shipped form: chosen by left-one-repository-out log loss on the development labels (docs/forecast.md). */
-export const SHIPPED_FEATURES: CalibrationFeature[] = ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more'];
+export const SHIPPED_FEATURES: CalibrationFeature[] = ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more', 'changes'];
 
 /**
- * Fitted on the development study's blind primary labels only: round 8's
- * (eval/families/dev8/<repo>/labels-1.jsonl, the heuristic's families <repo>-H..)
- * and round 5's families round 8 no longer shows (eval/families/dev5, matched by
- * title), with their inputs in each packet's score-inputs.jsonl.
- * Refit with `npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev8 --add eval/families/dev5`;
- * a test holds these constants to that script's output. eval/families/heldout8 is
+ * Fitted on the development study's blind primary labels only: round 9's
+ * (eval/families/dev9/<repo>/labels-1.jsonl, the heuristic's families <repo>-H..,
+ * with their inputs written from a store of main at dbbe9c4: the family of the
+ * same title) and the families of round 8 (eval/families/dev8) and round 5
+ * (eval/families/dev5) that round 9 no longer shows (matched by title; their
+ * inputs, written from older stores, carry no stream size, read as 5 changes).
+ * Refit with `npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev9 --add eval/families/dev8 --add eval/families/dev5`;
+ * a test holds these constants to that script's output. eval/families/heldout9 is
  * never fitted on: its reliability is the check (docs/forecast.md).
  */
 export const SCORE_CALIBRATION: ScoreCalibration = {
-  features: ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more'],
-  intercept: -0.699,
-  weights: [-3.091, 0.006, -2.756, 0.006, -2.835, 1.867],
+  features: ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more', 'changes'],
+  intercept: -0.717,
+  weights: [-3.078, 0.022, -2.743, -0.21, -2.596, 2.093, -2.084],
   l2: 0.1,
-  families: 60,
-  strong: 12,
+  families: 61,
+  strong: 13,
   groups: {
     loose: { families: 14, strong: 0 },
     runtime: { families: 6, strong: 2 },
@@ -153,7 +174,7 @@ export const SCORE_CALIBRATION: ScoreCalibration = {
     bugfix: { families: 6, strong: 2 },
     feature: { families: 10, strong: 0 },
     upkeep: { families: 4, strong: 2 },
-    more: { families: 5, strong: 4 },
+    more: { families: 6, strong: 5 },
     other: { families: 4, strong: 1 },
   },
 };
@@ -171,7 +192,8 @@ export function calibrate(input: CalibrationInput, c: ScoreCalibration = SCORE_C
 
 /**
  * The score components a family carries for its calibration (forecast --json): its ranking score, its kind
- * (`calibration_kind_<kind>`: 1), each feature the map reads (`calibration_<feature>`), and the map's output.
+ * (`calibration_kind_<kind>`: 1), each feature the map reads (`calibration_<feature>`; a direction's stream size is
+ * its `items`, beside it), and the map's output.
  */
 export function calibrationComponents(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): Record<string, number> {
   const x = calibrationFeatures(input, c);
@@ -187,7 +209,14 @@ export function calibrationComponents(input: CalibrationInput, c: ScoreCalibrati
 export function calibrationInputOf(components: Record<string, number>): CalibrationInput | null {
   const kind = Object.keys(components).find((k) => k.startsWith('calibration_kind_'))?.slice('calibration_kind_'.length);
   if (!kind || !(FAMILY_KINDS as readonly string[]).includes(kind) || components.rank_score === undefined) return null;
-  return { rank: components.rank_score, loose: components.calibration_loose === 1, kind: kind as FamilyKind, backtest: components.backtest_continued ?? null };
+  return {
+    rank: components.rank_score,
+    loose: components.calibration_loose === 1,
+    kind: kind as FamilyKind,
+    backtest: components.backtest_continued ?? null,
+    // A series carries `series_changes`, not `items`: only a direction's stream size is read.
+    changes: components.items ?? null,
+  };
 }
 
 /** The fitted families of the input's group. */
@@ -199,9 +228,10 @@ export function groupOf(input: Pick<CalibrationInput, 'loose' | 'kind'>, c: Scor
 export function calibrationWhy(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): string {
   const score = calibrate(input, c);
   const group = groupOf(input, c);
+  const size = c.features.includes('changes') && readsChanges(input) ? ` with ${input.changes} changes in its stream before T0 (fewer, a more focused line: higher)` : '';
   return (
-    `Score ${score.toFixed(2)} is the probability that people label this family strong: a logistic map on the kind of family, fitted on people's blind labels of ` +
-    `${c.families} development-study families (${c.strong} strong; eval/families/dev8 and dev5), gives ${score.toFixed(2)} to ${GROUP_WORDS[groupName(input)]}, ` +
+    `Score ${score.toFixed(2)} is the probability that people label this family strong: a logistic map on the kind of family and a code direction's stream size, fitted on people's blind labels of ` +
+    `${c.families} development-study families (${c.strong} strong; eval/families/dev9, dev8 and dev5), gives ${score.toFixed(2)} to one of the ${GROUP_WORDS[groupName(input)]}${size}, ` +
     `of which ${group.strong} of ${group.families} got strong work there; the ranking score breaks ties in the order but did not predict people's label.`
   );
 }
