@@ -17,8 +17,10 @@
  *
  * With --db, each packet's score-inputs.jsonl is first written from the store the
  * packet was made from: the heuristic's family of the same title in the packet's
- * repository, its ranking score, whether its title is loose, its kind and its
- * backtest continuation (the calibration's inputs). A store whose families carry
+ * repository, its ranking score, whether its title is loose, its kind, its
+ * backtest continuation and a direction's stream size (`changes`, its `items`):
+ * the calibration's inputs. A family the store does not show (its title changed
+ * since) keeps the input written before. A store whose families carry
  * no `calibration_loose` (made before it, e.g. round 5's at 95e0d28) says it by
  * its order: the loose families shown are the last `config.loose.found -
  * config.loose.heldBack`; one whose families carry no `calibration_kind_<kind>`

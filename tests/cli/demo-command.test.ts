@@ -10,7 +10,7 @@ test('demo --out DIR keeps the contract layout and prints the forecast, the tabl
   expect(run.code, run.stderr).toBe(0);
   for (const entry of ['repo/.git', 'swe-future.db', 'report/index.html']) expect(existsSync(join(out, entry)), entry).toBe(true);
   expect(readdirSync(join(out, 'snapshots')).some((f) => f.endsWith('.json'))).toBe(true);
-  // Three families naming a piece of work (parser, http retries, LRU split); the four loose directions the heuristic
+  // Three families naming a piece of work (parser, LRU split, http retries: by the calibrated score, which reads the kind of family); the four loose directions the heuristic
   // found (the FAQ page, restructuring src/cache, the test suite, the CI) are held back by default (maxLoose 0), and
   // the summary says so.
   expect(run.stdout).toMatch(/Forecast \d+ \(heuristic\), frozen sha256:[0-9a-f]+…: 3 families; 4 loose families held back \(titles naming no checkable work\)\n/);
@@ -29,7 +29,7 @@ test('demo --out DIR keeps the contract layout and prints the forecast, the tabl
   // Then one calibration round against a synthetic agent's SWE-bench run reports, and the next round under it.
   expect(readdirSync(join(out, 'agent-results')).filter((f) => f.endsWith('.json'))).toHaveLength(5);
   expect(run.stdout).toMatch(/Calibration \d+: a synthetic agent \(seeded; no model runs\) made 5 attempts at each exported task/);
-  // Three tasks exported, one per validated family (F1 parser 3/5 frontier, F2 http 0/5 never, F3 cache split 5/5 always).
+  // Three tasks exported, one per validated family (F1 parser 3/5 frontier, F2 cache split 0/5 never, F3 http 5/5 always).
   expect(run.stdout).toContain('bands: 1 never, 1 frontier, 1 always');
   expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`Why: swe-future query --db ${join(out, 'swe-future.db')} --named calibration_families`);
 });

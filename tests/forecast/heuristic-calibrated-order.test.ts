@@ -52,12 +52,10 @@ test('each family says what its score rests on: its kind, the map\'s features an
     const input = calibrationInputOf(f.score_components);
     expect(input, f.title).not.toBeNull();
     expect(f.score).toBe(calibrate(input!));
-    expect(Object.keys(f.score_components)).toEqual(expect.arrayContaining(['calibration_loose', 'calibration_runtime', 'calibration_note', 'calibration_bugfix', 'calibration_feature', 'calibration_changes', 'calibrated', 'backtest_continued']));
+    expect(Object.keys(f.score_components)).toEqual(expect.arrayContaining(['calibration_loose', 'calibration_runtime', 'calibration_note', 'calibration_bugfix', 'calibration_feature', 'calibrated', 'backtest_continued']));
   }
   const lexer = families.find((f) => /quoted string parsing/.test(f.title))!;
-  // A code direction's score also reads its stream size (rank19), and says it.
-  expect(lexer.rationale).toContain('to one of the bugfix directions of recurring work with 3 changes in its stream before T0 (fewer, a more focused line: higher), of which 2 of 6 got strong work there');
-  expect(lexer.score_components.items).toBe(3);
+  expect(lexer.rationale).toContain('to bugfix directions of recurring work, of which 2 of 6 got strong work there');
   const client = families.find((f) => /retry/i.test(f.title))!;
-  expect(client.rationale).toMatch(/to one of the feature directions of recurring work with \d+ changes in its stream before T0 \(fewer, a more focused line: higher\), of which 0 of 10 got strong work there/);
+  expect(client.rationale).toContain('to feature directions of recurring work, of which 0 of 10 got strong work there');
 });

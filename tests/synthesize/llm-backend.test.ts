@@ -53,7 +53,7 @@ test('the scripted agent writes tests and a fix at Tgen; the execution gate veri
     testCommand: PARSER_TESTS,
     chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
   });
-  // Four tasks over the validated F1 (bugfix), F2 (feature) and F3 (refactor; the loose directions are held back,
+  // Four tasks over the validated F1 (bugfix), F2 (refactor) and F3 (feature; the loose directions are held back,
   // maxLoose 0) by the forecast's mix 1, 1, 1 of 3: 1.33 each -> floors 1, 1, 1, the one left to the first by rank, bugfix.
   expect(result.synthesis.tasks.map((t) => [t.familyId, t.rejection?.code ?? t.status])).toEqual([['F1', 'verified'], ['F1', 'AGENT_GAVE_UP'], ['F2', 'AGENT_GAVE_UP'], ['F3', 'AGENT_GAVE_UP']]);
   const task = result.synthesis.tasks.find((t) => t.familyId === 'F1');

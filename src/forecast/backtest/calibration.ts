@@ -16,19 +16,18 @@ import { fitLogistic, logit, sigmoid } from '../../stats/logistic.js';
  * 2 of 6, loose titles 0 of 14, directions asking for one more list entry,
  * mapping or option 4 of 5; docs/forecast.md "Score calibration"), while the ranking score
  * (`rank_score`, the backtest continuation times a chosen factor) did not
- * predict them. Inside a code direction's kind it reads one more thing known at
- * T0 (rank19): how many changes its stream had (`changes`); in dev9 the code
- * directions people labelled strong had 3 or 4, the others 2 to 16. So
+ * predict them. So
  *
- *   score = sigmoid(intercept + sum of weights[g] * feature g of the family)
+ *   score = sigmoid(intercept + sum of weights[g] * [the family is of group g])
  *
- * over the features of SCORE_CALIBRATION.features (0/1 for a group, the log of
- * the stream size for `changes`), fitted on people's labels with an L2 penalty
- * (l2) on every weight but the intercept. The feature `backtest` (logit of a
- * direction's backtest continuation, the repository's own record) was measured
- * too and is not shipped: it made left-one-repository-out log loss worse
- * (scripts/fit-score-calibration.ts --loro). Every input is read off the family
- * and its evidence at T0, so no later data reaches the score.
+ * over the groups of SCORE_CALIBRATION.features, fitted on people's labels with
+ * an L2 penalty (l2) on every weight but the intercept. The feature `backtest`
+ * (logit of a direction's backtest continuation, the repository's own record)
+ * was measured too and is not shipped: it made left-one-repository-out log loss
+ * worse (scripts/fit-score-calibration.ts --loro). Nor is `changes` (a code
+ * direction's stream size, rank19): it won left-one-repository-out on round 9's
+ * development labels and lost on held-out round 9. Every input is read off the
+ * family and its evidence at T0, so no later data reaches the score.
  */
 export const FAMILY_KINDS = ['runtime', 'deprecation', 'note', 'stated', 'plan', 'series', 'bugfix', 'feature', 'refactor', 'docs', 'ci', 'tests', 'more'] as const;
 /**
@@ -52,7 +51,7 @@ export interface CalibrationInput {
   backtest: number | null;
   /**
    * A direction's changes before T0 in its stream (`items`: the changes its title's object was chosen from), null for
-   * pending work and series, and for a family labelled from a store that did not record it.
+   * pending work and series, and for a family labelled from a store that did not record it: measured, not shipped.
    */
   changes: number | null;
 }
@@ -74,9 +73,9 @@ export const CALIBRATION_FEATURES = {
   more: (i: CalibrationInput) => (!i.loose && i.kind === 'more' ? 1 : 0),
   backtest: (i: CalibrationInput) => (i.backtest === null ? 0 : logit(i.backtest)),
   /**
-   * A code direction's stream size, log(1 + changes) - log(6): 0 at five changes (and when unknown), below for fewer,
-   * above for more. Its object is what two or three of those changes share, so in a long stream (a busy file) it is a
-   * small share of the work and a weaker guess at what comes next.
+   * A code direction's stream size, log(1 + changes) - log 6: 0 at five changes (and when unknown), below for fewer,
+   * above for more (rank19). Measured, not shipped: it won left-one-repository-out on dev9 and lost on heldout9
+   * (docs/forecast.md "Score calibration").
    */
   changes: (i: CalibrationInput) => (readsChanges(i) ? Math.log1p(i.changes!) - Math.log(6) : 0),
 } satisfies Record<string, (i: CalibrationInput) => number>;
@@ -126,7 +125,7 @@ export interface CalibrationGroup {
 }
 
 export interface ScoreCalibration {
-  /** The features the map reads, in order. */
+  /** The groups the map reads, in order. */
   features: CalibrationFeature[];
   intercept: number;
   /** Log-odds added per feature (same order as `features`). */
@@ -146,26 +145,24 @@ export interface ScoreCalibration {
 export const CALIBRATION_L2 = 0.1;
 
 /** The shipped form: chosen by left-one-repository-out log loss on the development labels (docs/forecast.md). */
-export const SHIPPED_FEATURES: CalibrationFeature[] = ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more', 'changes'];
+export const SHIPPED_FEATURES: CalibrationFeature[] = ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more'];
 
 /**
- * Fitted on the development study's blind primary labels only: round 9's
- * (eval/families/dev9/<repo>/labels-1.jsonl, the heuristic's families <repo>-H..,
- * with their inputs written from a store of main at dbbe9c4: the family of the
- * same title) and the families of round 8 (eval/families/dev8) and round 5
- * (eval/families/dev5) that round 9 no longer shows (matched by title; their
- * inputs, written from older stores, carry no stream size, read as 5 changes).
- * Refit with `npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev9 --add eval/families/dev8 --add eval/families/dev5`;
- * a test holds these constants to that script's output. eval/families/heldout9 is
+ * Fitted on the development study's blind primary labels only: round 8's
+ * (eval/families/dev8/<repo>/labels-1.jsonl, the heuristic's families <repo>-H..)
+ * and round 5's families round 8 no longer shows (eval/families/dev5, matched by
+ * title), with their inputs in each packet's score-inputs.jsonl.
+ * Refit with `npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev8 --add eval/families/dev5`;
+ * a test holds these constants to that script's output. eval/families/heldout8 is
  * never fitted on: its reliability is the check (docs/forecast.md).
  */
 export const SCORE_CALIBRATION: ScoreCalibration = {
-  features: ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more', 'changes'],
-  intercept: -0.717,
-  weights: [-3.078, 0.022, -2.743, -0.21, -2.596, 2.093, -2.084],
+  features: ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more'],
+  intercept: -0.699,
+  weights: [-3.091, 0.006, -2.756, 0.006, -2.835, 1.867],
   l2: 0.1,
-  families: 61,
-  strong: 13,
+  families: 60,
+  strong: 12,
   groups: {
     loose: { families: 14, strong: 0 },
     runtime: { families: 6, strong: 2 },
@@ -174,7 +171,7 @@ export const SCORE_CALIBRATION: ScoreCalibration = {
     bugfix: { families: 6, strong: 2 },
     feature: { families: 10, strong: 0 },
     upkeep: { families: 4, strong: 2 },
-    more: { families: 6, strong: 5 },
+    more: { families: 5, strong: 4 },
     other: { families: 4, strong: 1 },
   },
 };
@@ -192,8 +189,7 @@ export function calibrate(input: CalibrationInput, c: ScoreCalibration = SCORE_C
 
 /**
  * The score components a family carries for its calibration (forecast --json): its ranking score, its kind
- * (`calibration_kind_<kind>`: 1), each feature the map reads (`calibration_<feature>`; a direction's stream size is
- * its `items`, beside it), and the map's output.
+ * (`calibration_kind_<kind>`: 1), each feature the map reads (`calibration_<feature>`), and the map's output.
  */
 export function calibrationComponents(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): Record<string, number> {
   const x = calibrationFeatures(input, c);
@@ -214,7 +210,7 @@ export function calibrationInputOf(components: Record<string, number>): Calibrat
     loose: components.calibration_loose === 1,
     kind: kind as FamilyKind,
     backtest: components.backtest_continued ?? null,
-    // A series carries `series_changes`, not `items`: only a direction's stream size is read.
+    // A direction's stream size is its `items` (streams.ts); a series carries `series_changes`, not read.
     changes: components.items ?? null,
   };
 }
@@ -228,10 +224,9 @@ export function groupOf(input: Pick<CalibrationInput, 'loose' | 'kind'>, c: Scor
 export function calibrationWhy(input: CalibrationInput, c: ScoreCalibration = SCORE_CALIBRATION): string {
   const score = calibrate(input, c);
   const group = groupOf(input, c);
-  const size = c.features.includes('changes') && readsChanges(input) ? ` with ${input.changes} changes in its stream before T0 (fewer, a more focused line: higher)` : '';
   return (
-    `Score ${score.toFixed(2)} is the probability that people label this family strong: a logistic map on the kind of family and a code direction's stream size, fitted on people's blind labels of ` +
-    `${c.families} development-study families (${c.strong} strong; eval/families/dev9, dev8 and dev5), gives ${score.toFixed(2)} to one of the ${GROUP_WORDS[groupName(input)]}${size}, ` +
+    `Score ${score.toFixed(2)} is the probability that people label this family strong: a logistic map on the kind of family, fitted on people's blind labels of ` +
+    `${c.families} development-study families (${c.strong} strong; eval/families/dev8 and dev5), gives ${score.toFixed(2)} to ${GROUP_WORDS[groupName(input)]}, ` +
     `of which ${group.strong} of ${group.families} got strong work there; the ranking score breaks ties in the order but did not predict people's label.`
   );
 }
