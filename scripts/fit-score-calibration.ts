@@ -17,8 +17,10 @@
  *
  * With --db, each packet's score-inputs.jsonl is first written from the store the
  * packet was made from: the heuristic's family of the same title in the packet's
- * repository, its ranking score, whether its title is loose, its kind and its
- * backtest continuation (the calibration's inputs). A store whose families carry
+ * repository, its ranking score, whether its title is loose, its kind, its
+ * backtest continuation and a direction's stream size (`changes`, its `items`):
+ * the calibration's inputs. A family the store does not show (its title changed
+ * since) keeps the input written before. A store whose families carry
  * no `calibration_loose` (made before it, e.g. round 5's at 95e0d28) says it by
  * its order: the loose families shown are the last `config.loose.found -
  * config.loose.heldBack`; one whose families carry no `calibration_kind_<kind>`
@@ -66,6 +68,7 @@ interface WrittenInput {
   loose?: boolean;
   kind?: FamilyKind;
   backtest?: number | null;
+  changes?: number | null;
 }
 
 /**
@@ -83,7 +86,7 @@ export function loadLabelledFamilies(dir: string): LabelledFamily[] {
     const inputs = new Map(
       readLines<{ blind: string; input: WrittenInput }>(inputsFile).map((l) => [
         l.blind,
-        { rank: l.input.rank, loose: l.input.loose ?? false, kind: l.input.kind ?? 'refactor', backtest: l.input.backtest ?? null } satisfies CalibrationInput,
+        { rank: l.input.rank, loose: l.input.loose ?? false, kind: l.input.kind ?? 'refactor', backtest: l.input.backtest ?? null, changes: l.input.changes ?? null } satisfies CalibrationInput,
       ]),
     );
     for (const key of readLines<{ blind: string; forecaster: string; rank: number; score: number }>(join(dir, repo, 'key.jsonl'))) {
@@ -172,11 +175,18 @@ async function exportInputs(dir: string, db: string): Promise<void> {
     const order = rows.map((r) => Number(r.family_id.slice(1))).sort((a, b) => a - b);
     const firstLoose = order[order.length - (loose.found - loose.heldBack)] ?? Infinity;
     const titles = new Map(readLines<{ blind: string; title: string }>(join(dir, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
+    // A family the store does not show (its title since changed) keeps the input written before, if any.
+    const inputsFile = join(dir, repo, 'score-inputs.jsonl');
+    const written = new Map(existsSync(inputsFile) ? readLines<{ blind: string }>(inputsFile).map((l) => [l.blind, JSON.stringify(l)]) : []);
     const lines: string[] = [];
     for (const key of readLines<{ blind: string; forecaster: string; familyId: string; score: number }>(join(dir, repo, 'key.jsonl'))) {
       if (key.forecaster !== 'heuristic') continue;
       const row = byTitle.get(titles.get(key.blind) ?? '');
       // Matched by title in the packet's repository: a store of another commit may number its families otherwise.
+      if (!row && written.has(key.blind)) {
+        lines.push(written.get(key.blind)!);
+        continue;
+      }
       if (!row) throw new Error(`${repo}: ${key.blind} "${titles.get(key.blind)}" is not a family of the store's forecast`);
       // The ranking score: the score the family carried before calibration (rank_score once calibrated).
       const components = (JSON.parse(row.data) as { score_components: Record<string, number> }).score_components;
@@ -185,10 +195,11 @@ async function exportInputs(dir: string, db: string): Promise<void> {
         loose: components.calibration_loose !== undefined ? components.calibration_loose === 1 : Number(row.family_id.slice(1)) >= firstLoose,
         kind: storedKind(row.title, row.category, components),
         backtest: components.backtest_continued ?? null,
+        changes: components.items ?? null,
       };
       lines.push(JSON.stringify({ blind: key.blind, familyId: row.family_id, input }));
     }
-    writeFileSync(join(dir, repo, 'score-inputs.jsonl'), lines.join('\n') + '\n');
+    writeFileSync(inputsFile, lines.join('\n') + '\n');
   }
   store.close();
 }
@@ -220,6 +231,8 @@ export const CANDIDATES: Record<string, CalibrationFeature[]> = {
   'backtest + loose': ['backtest', 'loose'],
   'loose + runtime + note + bugfix + feature + backtest': ['loose', 'runtime', 'note', 'bugfix', 'feature', 'backtest'],
   'every kind + backtest': ['loose', 'runtime', 'deprecation', 'note', 'bugfix', 'feature', 'upkeep', 'backtest'],
+  'loose + runtime + note + bugfix + feature + more + changes': ['loose', 'runtime', 'note', 'bugfix', 'feature', 'more', 'changes'],
+  'every kind + changes': ['loose', 'runtime', 'deprecation', 'note', 'bugfix', 'feature', 'upkeep', 'more', 'changes'],
 };
 
 /** Penalties --loro compares for the shipped features: the Gaussian prior's precision on each weight. */

@@ -3,6 +3,7 @@ import { CANDIDATES, compareCandidates, comparePenalties, L2_CANDIDATES, loadFit
 import {
   calibrate,
   calibrationComponents,
+  calibrationFeatures,
   calibrationInputOf,
   calibrationWhy,
   FAMILY_KINDS,
@@ -17,13 +18,13 @@ import {
 import { logit, sigmoid } from '../../src/stats/logistic.js';
 
 const DEV = loadFitFamilies('eval/families/dev8', ['eval/families/dev5']);
-const input = (kind: FamilyKind, loose = false, rank = 0.3, backtest: number | null = null): CalibrationInput => ({ rank, loose, kind, backtest });
+const input = (kind: FamilyKind, loose = false, rank = 0.3, backtest: number | null = null, changes: number | null = null): CalibrationInput => ({ rank, loose, kind, backtest, changes });
 
-test('the calibrated score reads the kind of family and whether the title is loose, not the ranking score or the backtest', () => {
+test('the calibrated score reads the kind of family and whether the title is loose, not the ranking score, the backtest or the stream size', () => {
   for (const kind of FAMILY_KINDS) {
     for (const loose of [false, true]) {
       const scores = new Set<number>();
-      for (let i = 0; i <= 100; i++) scores.add(calibrate(input(kind, loose, i / 100, i % 2 ? i / 100 : null)));
+      for (let i = 0; i <= 100; i++) scores.add(calibrate(input(kind, loose, i / 100, i % 2 ? i / 100 : null, i % 3 ? i : null)));
       expect(scores.size).toBe(1);
       const [score] = [...scores];
       expect(score).toBeGreaterThan(0);
@@ -146,4 +147,36 @@ test('the score says in words what it rests on: the kind of family, and how many
   const components = calibrationComponents(input('runtime'));
   expect(components).toEqual({ rank_score: 0.3, calibration_kind_runtime: 1, calibration_loose: 0, calibration_runtime: 1, calibration_note: 0, calibration_bugfix: 0, calibration_feature: 0, calibration_more: 0, calibrated: calibrate(input('runtime')) });
   expect(calibrationInputOf(components)).toEqual(input('runtime'));
+});
+
+/** Dev9 with the dev8 and dev5 families it does not show: the only labelled set whose inputs carry a code direction's stream size. */
+const DEV9 = loadFitFamilies('eval/families/dev9', ['eval/families/dev8', 'eval/families/dev5']);
+
+test('the stream-size feature reads log(1 + changes) - log 6 for a specific code direction only, 0 when the size is unknown', () => {
+  const changes = (i: CalibrationInput) => calibrationFeatures(i, { features: ['changes'] })[0];
+  expect(changes(input('bugfix', false, 0.3, null, 5))).toBeCloseTo(0, 10);
+  expect(changes(input('refactor', false, 0.3, null, 2))).toBeCloseTo(Math.log(3 / 6), 10);
+  expect(changes(input('feature', false, 0.3, null, 11))).toBeCloseTo(Math.log(12 / 6), 10);
+  expect(changes(input('bugfix'))).toBe(0);
+  expect(changes(input('bugfix', true, 0.3, null, 2))).toBe(0);
+  for (const kind of ['more', 'docs', 'tests', 'ci', 'runtime', 'series', 'note'] as const) expect(changes(input(kind, false, 0.3, null, 2))).toBe(0);
+  // Read back off a direction's score components: its stream size is `items` (streams.ts); pending work carries none.
+  expect(calibrationInputOf({ items: 3, backtest_continued: 0.5, ...calibrationComponents(input('bugfix', false, 0.3, 0.5, 3)) })).toEqual(input('bugfix', false, 0.3, 0.5, 3));
+  expect(calibrationInputOf(calibrationComponents(input('runtime')))!.changes).toBeNull();
+});
+
+test('the stream size wins left-one-repository-out on dev9 and loses on held-out round 9, so the map does not read it (rank19)', () => {
+  // 35 dev9 families (inputs from a store of dbbe9c4) and 26 of dev8 and dev5 that dev9 does not show; 19 with a size.
+  expect(DEV9.length).toBe(61);
+  expect(DEV9.filter((f) => f.input.changes !== null).length).toBe(19);
+  const heldout = loadLabelledFamilies('eval/families/heldout9');
+  const [shipped, sized] = ['loose + runtime + note + bugfix + feature + more', 'loose + runtime + note + bugfix + feature + more + changes'].map((name) => compareCandidates(DEV9, [heldout]).find((c) => c.name === name)!);
+  // Dev LORO 0.359 -> 0.341; heldout9 (fitted on all of DEV9) 0.495 -> 0.581 (docs/forecast.md).
+  expect(sized!.loro.logLoss).toBeLessThan(shipped!.loro.logLoss - 0.01);
+  expect(sized!.checks[0]!.logLoss).toBeGreaterThan(shipped!.checks[0]!.logLoss + 0.05);
+  // Ordered by it, heldout9's strong@5 drops from 9/23 to 8/23; dev9 cannot tell (only typer shows more than five).
+  const fitted = fitScoreCalibration(DEV9.map((f) => ({ input: f.input, strong: f.strong })), CANDIDATES['loose + runtime + note + bugfix + feature + more + changes']);
+  expect(strongAt(heldout, (f) => calibrate(f.input))).toEqual({ strong: 9, families: 23 });
+  expect(strongAt(heldout, (f) => calibrate(f.input, fitted))).toEqual({ strong: 8, families: 23 });
+  expect(strongAt(loadLabelledFamilies('eval/families/dev9'), (f) => calibrate(f.input, fitted))).toEqual({ strong: 11, families: 31 });
 });

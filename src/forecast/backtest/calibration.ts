@@ -24,7 +24,9 @@ import { fitLogistic, logit, sigmoid } from '../../stats/logistic.js';
  * an L2 penalty (l2) on every weight but the intercept. The feature `backtest`
  * (logit of a direction's backtest continuation, the repository's own record)
  * was measured too and is not shipped: it made left-one-repository-out log loss
- * worse (scripts/fit-score-calibration.ts --loro). Every input is read off the
+ * worse (scripts/fit-score-calibration.ts --loro). Nor is `changes` (a code
+ * direction's stream size, rank19): it won left-one-repository-out on round 9's
+ * development labels and lost on held-out round 9. Every input is read off the
  * family and its evidence at T0, so no later data reaches the score.
  */
 export const FAMILY_KINDS = ['runtime', 'deprecation', 'note', 'stated', 'plan', 'series', 'bugfix', 'feature', 'refactor', 'docs', 'ci', 'tests', 'more'] as const;
@@ -47,9 +49,19 @@ export interface CalibrationInput {
   kind: FamilyKind;
   /** A direction's or series' backtest continuation (`backtest_continued`), null for pending work: measured, not shipped. */
   backtest: number | null;
+  /**
+   * A direction's changes before T0 in its stream (`items`: the changes its title's object was chosen from), null for
+   * pending work and series, and for a family labelled from a store that did not record it: measured, not shipped.
+   */
+  changes: number | null;
 }
 
-/** The groups the map can read: each a 0/1 feature, except `backtest` (a logit). */
+/** `changes` is read for a specific code direction (a direction of recurring work by its category) whose stream size is known. */
+function readsChanges(i: CalibrationInput): boolean {
+  return !i.loose && i.changes !== null && (i.kind === 'bugfix' || i.kind === 'feature' || i.kind === 'refactor');
+}
+
+/** The features the map can read: each group a 0/1 feature; `backtest` a logit, `changes` a log stream size. */
 export const CALIBRATION_FEATURES = {
   loose: (i: CalibrationInput) => (i.loose ? 1 : 0),
   runtime: (i: CalibrationInput) => (!i.loose && i.kind === 'runtime' ? 1 : 0),
@@ -60,6 +72,12 @@ export const CALIBRATION_FEATURES = {
   upkeep: (i: CalibrationInput) => (!i.loose && (i.kind === 'docs' || i.kind === 'ci' || i.kind === 'tests') ? 1 : 0),
   more: (i: CalibrationInput) => (!i.loose && i.kind === 'more' ? 1 : 0),
   backtest: (i: CalibrationInput) => (i.backtest === null ? 0 : logit(i.backtest)),
+  /**
+   * A code direction's stream size, log(1 + changes) - log 6: 0 at five changes (and when unknown), below for fewer,
+   * above for more (rank19). Measured, not shipped: it won left-one-repository-out on dev9 and lost on heldout9
+   * (docs/forecast.md "Score calibration").
+   */
+  changes: (i: CalibrationInput) => (readsChanges(i) ? Math.log1p(i.changes!) - Math.log(6) : 0),
 } satisfies Record<string, (i: CalibrationInput) => number>;
 export type CalibrationFeature = keyof typeof CALIBRATION_FEATURES;
 
@@ -187,7 +205,14 @@ export function calibrationComponents(input: CalibrationInput, c: ScoreCalibrati
 export function calibrationInputOf(components: Record<string, number>): CalibrationInput | null {
   const kind = Object.keys(components).find((k) => k.startsWith('calibration_kind_'))?.slice('calibration_kind_'.length);
   if (!kind || !(FAMILY_KINDS as readonly string[]).includes(kind) || components.rank_score === undefined) return null;
-  return { rank: components.rank_score, loose: components.calibration_loose === 1, kind: kind as FamilyKind, backtest: components.backtest_continued ?? null };
+  return {
+    rank: components.rank_score,
+    loose: components.calibration_loose === 1,
+    kind: kind as FamilyKind,
+    backtest: components.backtest_continued ?? null,
+    // A direction's stream size is its `items` (streams.ts); a series carries `series_changes`, not read.
+    changes: components.items ?? null,
+  };
 }
 
 /** The fitted families of the input's group. */

@@ -86,7 +86,7 @@ export function scoreSeries(record: SeriesRecord | null, s: Series, t0: string):
   const hits = record?.hits ?? 0;
   const continued = (hits + SERIES_PRIOR.weight * prior) / (n + SERIES_PRIOR.weight);
   const rank = round(Math.min(0.95, Math.max(0.02, PEOPLE_FACTOR * continued)));
-  const input: CalibrationInput = { rank, loose: false, kind: 'series', backtest: round(continued) };
+  const input: CalibrationInput = { rank, loose: false, kind: 'series', backtest: round(continued), changes: null };
   const score = calibrate(input);
   return {
     rank,

@@ -129,7 +129,7 @@ export function scoreStream(record: StreamRecord | null, s: Stream, loose: boole
   const continued = sigmoid(w * zOwn + (1 - w) * zPrior);
   const factor = PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1);
   const rank = round(Math.min(0.95, Math.max(0.02, factor * continued)));
-  const input: CalibrationInput = { rank, loose, kind, backtest: round(continued) };
+  const input: CalibrationInput = { rank, loose, kind, backtest: round(continued), changes: s.items.length };
   const score = calibrate(input);
   const [kh, kn] = record?.kinds[s.kind] ?? [0, 0];
   const replays = record?.replays ?? [];

@@ -138,7 +138,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const pendingSignal = new Map(snapshot.evidence.flatMap((e) => (e.kind === 'pending' ? [[e.ref, e.signal] as const] : [])));
       for (const c of choosePending(passing, names, options.maxPerAnchor, pendingDropped)) {
         const rank = PENDING_RATES[c.kind] ?? 0.15;
-        const input: CalibrationInput = { rank, loose: false, kind: pendingKind(c.kind, pendingSignal.get(c.text.representative)), backtest: null };
+        const input: CalibrationInput = { rank, loose: false, kind: pendingKind(c.kind, pendingSignal.get(c.text.representative)), backtest: null, changes: null };
         const score = calibrate(input);
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated from a ${c.kind} signal.`;
         const components = { ...c.scored.components, heuristic: c.scored.score, pending_rate: rank, ...calibrationComponents(input) };
@@ -152,7 +152,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const words = taskWords(w.title);
         if (w.rows.some((r) => cited.has(r.ref)) || drafts.some((d) => d.refs && overlap(words, taskWords(d.title)) >= 0.6)) continue;
         const rank = STATED_RATES[w.signal];
-        const input: CalibrationInput = { rank, loose: false, kind: w.signal === 'deprecation' ? 'deprecation' : 'stated', backtest: null };
+        const input: CalibrationInput = { rank, loose: false, kind: w.signal === 'deprecation' ? 'deprecation' : 'stated', backtest: null, changes: null };
         const score = calibrate(input);
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated by a ${w.signal} signal (docs/forecast.md).`;
         const components = { pending_rate: rank, [`stated_${w.signal}`]: 1, stated_rows: w.rows.length, ...calibrationComponents(input) };
