@@ -95,8 +95,9 @@ export function isHousekeeping(title: string): boolean {
 /** The verb phrase of one change title, or null when it states none or is housekeeping. */
 export function changeTask(item: StreamItem, names: ReadonlySet<string>, fallback: Category): ChangeTask | null {
   if (isHousekeeping(item.title)) return null;
-  const p = taskPhrase(item.title, fallback, names);
-  if (!p) return null;
+  const phrase = taskPhrase(item.title, fallback, names);
+  if (!phrase) return null;
+  const p = supportRead(phrase);
   // Identifiers are one token each: a placeholder wink tags as a proper noun.
   const ids: string[] = [];
   const masked = p.object.replace(/`([^`]+)`/g, (m) => {
@@ -145,7 +146,31 @@ export function changeTask(item: StreamItem, names: ReadonlySet<string>, fallbac
   const head = headWord.startsWith('`') ? headWord.toLowerCase() : stem(headWord.toLowerCase());
   // A verb the category stood in for is no act the change states: two such changes share no verb ("Clean up" twice).
   const verbKey = p.standIn && verb === p.verb ? `\u0002${item.ref}` : (VERB_CLASS[verb.toLowerCase()] ?? verb.toLowerCase());
-  return { item, verb, verbKey, object: lowerProse(np), head, complement };
+  // An instance a support line names is often a proper name ("Lean", "Apple Silicon"): kept as written.
+  return { item, verb, verbKey, object: p === phrase ? lowerProse(np) : np, head, complement };
+}
+
+/** Verbs that, with "support" as their object, add that support: "Add support for X" supports X. */
+const ADDS_SUPPORT = /^(add|adds|added|introduce|implement|support)$/i;
+
+/**
+ * "Add support for zstd decoding", "Support for zstd decoding" and "Add zstd
+ * decoding support" read as "Support zstd decoding": each adds one instance
+ * (a format, a shell, a platform), so the instance is the object, not the
+ * generic word "support" (which never passes the gate, and as a head made
+ * "more supports like fish and nushell"). Other verbs ("Fix support for X",
+ * "Drop support for X") keep their object: they add nothing.
+ */
+export function supportRead<T extends { verb: string; object: string }>(p: T): T {
+  if (!ADDS_SUPPORT.test(p.verb)) return p;
+  const lead = /^(?:(?:initial|basic|experimental|native|full|first-class)\s+)?support\s+for\s+(?=\S)/i;
+  const forOnly = /^for\s+(?=\S)/i;
+  const tail = /^(?!support\b)(.+?)\s+support$/i;
+  let object: string | null = null;
+  if (lead.test(p.object)) object = p.object.replace(lead, '');
+  else if (/^support$/i.test(p.verb) && forOnly.test(p.object)) object = p.object.replace(forOnly, '');
+  else if (tail.test(p.object)) object = tail.exec(p.object)![1]!;
+  return object ? { ...p, verb: 'Support', object } : p;
 }
 
 /**
