@@ -1,7 +1,6 @@
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { hasVersionString, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
-import { compareText } from '../../text/order.js';
 import { isMisspelt } from '../../text/spelling.js';
 import { stem } from '../../text/tokens.js';
 
@@ -109,44 +108,6 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
   }
   flush();
   return out;
-}
-
-/**
- * The aspects a set of titles share most, best first: by how many titles name
- * each (by its stemmed words), then how recently; at most `k`, none contained
- * in another already chosen.
- */
-export function topAspects(titles: readonly { title: string; recency: number }[], names: ReadonlySet<string>, exclude: ReadonlySet<string>, k: number): string[] {
-  const seen = new Map<string, { text: string; n: number; recency: number; forms: Map<string, number> }>();
-  for (const t of titles) {
-    const own = new Set<string>();
-    for (const a of aspectsOf(t.title, names, exclude)) {
-      if (own.has(a.key)) continue;
-      own.add(a.key);
-      const s = seen.get(a.key) ?? { text: a.text, n: 0, recency: 0, forms: new Map() };
-      s.n++;
-      s.recency = Math.max(s.recency, t.recency);
-      s.forms.set(a.text, (s.forms.get(a.text) ?? 0) + 1);
-      seen.set(a.key, s);
-    }
-  }
-  const ranked = [...seen]
-    .map(([key, s]) => ({ key, n: s.n, recency: s.recency, text: [...s.forms].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]![0] }))
-    // Named twice or more first; then the more specific (several words, or a code identifier), then the more recent.
-    .sort((a, b) => Math.min(b.n, 2) - Math.min(a.n, 2) || specific(b.text) - specific(a.text) || b.n - a.n || b.recency - a.recency || compareText(a.key, b.key));
-  const chosen: typeof ranked = [];
-  for (const r of ranked) {
-    const words = new Set(r.key.split(' '));
-    if (chosen.some((c) => c.key.split(' ').some((w) => words.has(w)))) continue;
-    chosen.push(r);
-    if (chosen.length >= k) break;
-  }
-  return chosen.map((c) => c.text);
-}
-
-/** 1 for a phrase of several words or a code identifier, 0 for a single plain word. */
-function specific(text: string): number {
-  return /\s|`|[a-z][A-Z]|_/.test(text) || /^[A-Z]{2,}/.test(text) ? 1 : 0;
 }
 
 const GENERIC_SEGMENT = /^(src|bin|cmd|lib|libs|internal|pkg|core|app|source|sources|main|mod|index|utils?|helpers?|common|shared|base|init|__init__|crates|packages)$/i;

@@ -1,7 +1,7 @@
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
-import { componentTerm, topAspects } from './aspects.js';
+import { componentTerm } from './aspects.js';
 import { joinAnd, streamFocus } from './focus.js';
 import { upkeepTitle } from './upkeep.js';
 import { instancesElsewhere } from './elsewhere.js';
@@ -65,10 +65,6 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   const inTests = tests ? ` in ${tests}` : '';
   const cite = (items: readonly StreamItem[]) => items.slice(0, 2).map((i) => `"${i.title.trim()}" (${i.ref})`).join(' and ');
   const focusItems = upkeep?.items ?? focus?.items ?? stream.items;
-  // What else the line kept touching, for the reader (and the judges) of the behaviour: the old aspect list, not the title.
-  const said = (upkeep?.object ?? focus?.object ?? '').toLowerCase();
-  const themes = topAspects(stream.items.map((i) => ({ title: i.title, recency: i.recency })), names, skip, 3).filter((t) => !said.includes(t.toLowerCase()));
-  const recurring = themes.length ? ` Its changes before T0 also touched ${joinAnd(themes)}.` : '';
   let continuing = `continuing ${cite(focusItems)}`;
   let title: string;
   let expectedBehavior: string;
@@ -161,7 +157,6 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       }
     }
   }
-  expectedBehavior += recurring;
   return {
     title, term, aspects, expectedBehavior,
     acceptanceCriteria: [...criteria, 'Every test that passed before the change still passes.'],
