@@ -80,3 +80,29 @@ export function isMisspelt(word: string, projectWords: ReadonlySet<string> = new
   }
   return out;
 }
+
+/** Whether two words are one edit apart (a letter added, dropped, changed, or two neighbours swapped). */
+function oneEdit(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * The spelling the evidence itself uses for a misspelt word: another of its
+ * words one edit away that the lexicon has ("vistor" in "Fix vistor keys"
+ * beside "Fix visitor keys" is "visitor"), or null. Only a word the lexicon
+ * lacks as written is corrected, so two real words ("form", "from") never
+ * are; no dictionary of repository words.
+ */
+export function spelledAs(word: string, evidence: Iterable<string>): string | null {
+  const w = word.toLowerCase();
+  if (!/^[a-z]{5,}$/.test(w) || words().has(w)) return null;
+  for (const other of evidence) {
+    const o = other.toLowerCase();
+    if (o.length >= 5 && words().has(o) && oneEdit(w, o)) return word.charAt(0) === w.charAt(0) ? o : o.charAt(0).toUpperCase() + o.slice(1);
+  }
+  return null;
+}

@@ -2,6 +2,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { hasVersionString, isFragmentWord, isHashLike } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
+import { spelledAs } from '../../text/spelling.js';
 import { stem } from '../../text/tokens.js';
 import type { Category } from '../model.js';
 import { GENERIC } from './aspects.js';
@@ -223,7 +224,8 @@ const GENERAL_VERBS = new Set(
 );
 
 /** The group as one task: its commonest verb and object form, the complements it differs in (newest first, at most three). */
-function statement(group: readonly ChangeTask[], sharedVerb: boolean, fallback: Category): TaskLine {
+function statement(written: readonly ChangeTask[], sharedVerb: boolean, fallback: Category): TaskLine {
+  const group = spelledByEvidence(written);
   const verb = sharedVerb ? commonest(group.map((t) => t.verb)) : { bugfix: 'Fix', feature: 'Extend', refactor: 'Refactor' }[fallback];
   const object = mergeObjects(group);
   const complements: string[] = [];
@@ -236,6 +238,18 @@ function statement(group: readonly ChangeTask[], sharedVerb: boolean, fallback: 
   const items = [...new Map(group.map((t) => [t.item.ref, t.item])).values()];
   const instances = modifierInstances(group, joinComplements(complements)) ?? complementInstances(object, complements);
   return { verb, object, complements, items, sharedVerb, ...(instances ? { instances } : {}) };
+}
+
+/**
+ * The group's objects and complements with a misspelt word spelled as another
+ * of its changes spells it (prettier: "Fix vistor keys for `FunctionExpression`"
+ * beside "Fix visitor keys for `TypePredicate`" is a visitor-keys line, not
+ * "visitor and vistor keys"; src/text/spelling.ts `spelledAs`). Identifiers stay as written.
+ */
+function spelledByEvidence(group: readonly ChangeTask[]): ChangeTask[] {
+  const vocabulary = new Set(group.flatMap((t) => `${t.object} ${t.complement}`.replace(/`[^`]*`/g, ' ').match(/[A-Za-z]+/g) ?? []));
+  const respell = (text: string) => text.split(/(`[^`]*`)/).map((part) => (part.startsWith('`') ? part : part.replace(/[A-Za-z]+/g, (w) => spelledAs(w, vocabulary) ?? w))).join('');
+  return group.map((t) => ({ ...t, object: respell(t.object), complement: respell(t.complement) }));
 }
 
 /** "`a` option" and "`b` option" (to `github-actions`): options to `github-actions` like `a` and `b`. */
