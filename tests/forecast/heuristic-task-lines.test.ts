@@ -114,10 +114,10 @@ test('changes of a feature line that share a noun but no act give no "Extend <no
   const families = await forecast([
     { at: '2024-01-02', msg: 'Initial commit', files: { 'src/routing/router.js': 'export {}\n', 'src/http/client.js': 'export {}\n' } },
     ...commits('src/routing/router.js', ['feat: one state clone for nested routers (#51)', 'Document the state clone of the router (#52)', 'feat: allow the state clone without Arc (#53)']),
-    ...commits('src/http/client.js', ['Add retries to the request client (#61)', 'Add retries to the upload client (#62)'], 6),
+    ...commits('src/http/client.js', ['Add response builders (#61)', 'Add response builders for redirects (#62)'], 6),
   ]);
   const titles = families.map((f) => f.title);
-  // The line whose changes share their act keeps its title.
+  // The line whose changes share their act keeps its title (with the case it names: feature-areas.test.ts).
   expect(families.find((f) => f.anchor.name.startsWith('src/http'))?.title, titles.join(' | ')).toMatch(/^Add .+ in src\/http$/);
   for (const t of titles) expect(t).not.toMatch(/^Extend (?!the )/);
   expect(titles.some((t) => /state clone/.test(t)), titles.join(' | ')).toBe(false);

@@ -39,6 +39,13 @@ export interface DirectionText {
    * after every specific family, few of them (order.ts).
    */
   specific: boolean;
+  /**
+   * A code direction whose title is its act, a short object (three words at most) and its place, with no clause naming
+   * a case and one case only ("Add response builders in axum-extra/src/response", not "Retry failed requests as well as
+   * 502, 503 and 504 responses"): for a feature line that is a capability area, not the next feature (index.ts holds it
+   * back as loose).
+   */
+  caseless?: true;
   /** A list page's direction (upkeep.ts `listEntries`): its next work is one more entry. */
   list?: true;
   /** The title asks for one more instance of what each change added: a list page's entry, or an additive line's (task-line.ts `Instances`). */
@@ -163,6 +170,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     focusRefs: cited.map((i) => i.ref),
     category: focus?.category ?? stream.category,
     specific,
+    ...(!upkeep && focus && !focus.complement && focus.cases.length <= 1 && focus.object.split(/\s+/).length <= 3 ? { caseless: true as const } : {}),
     ...(upkeep?.entries ? { list: true as const } : {}),
     ...(oneMore ? { oneMore: true as const } : {}),
     ...(places?.length ? { places } : {}),
