@@ -152,3 +152,14 @@ test('a gerund a verb takes as its object is no modifier of the noun after it: n
   expect(titles.length, titles.join(' | ')).toBeGreaterThan(0);
   for (const t of titles) expect(t).not.toMatch(/processing/);
 });
+
+test('a nominal act is no part of a line\'s object: no "cache-control cleanup and headers"', async () => {
+  // werkzeug at 2025-03-01: "Refactor cache-control cleanup and headers" from two "more cache-control cleanup" changes
+  // and "Add support for RFC5861 Cache-Control headers": "cleanup" is what was done, not what it was done to.
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/pkg/datastructures/cache.py': 'x = 1\n' } },
+    ...commits('src/pkg/datastructures/cache.py', ['more cache-control cleanup (#81)', 'Add support for RFC5861 Cache-Control headers (#82)', 'more cache-control cleanup (#83)', 'Fix CacheControl issues (#84)']),
+  ], '2025-03-01');
+  const titles = families.map((f) => f.title);
+  expect(titles.filter((t) => /cleanup/i.test(t)), titles.join(' | ')).toEqual([]);
+});

@@ -29,7 +29,7 @@ export const GENERIC = new Set(
   something anything nothing everything place places time times work workflow workflows job jobs release releases
   pr prs commit commits readme changelog chore chores none null init half face level auto misc stuff fixup tweak tweaks
   github link links section sections page pages line lines result results instance
-  instances object objects field fields argument arguments parameter parameters`.split(/\s+/),
+  instances object objects field fields argument arguments parameter parameters cleanup cleanups refactoring refactorings`.split(/\s+/),
 );
 /** Leading adjectives that carry no aspect ("new", "better"). */
 const EMPTY_ADJ = /^(new|old|other|some|more|most|better|proper|correct|incorrect|wrong|right|missing|unnecessary|unused|extra|additional|minor|small|various|several|certain|same|different|possible|current|existing|default|specific|first|second|last|next|few|many|whole|full|simple|little|own|good|bad|unexpected|invalid|valid|broken|related|up|out|down)$/i;
