@@ -2,6 +2,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { hasVersionString, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
 import { isMisspelt } from '../../text/spelling.js';
+import { NOMINAL_ACT } from './phrase.js';
 import { stem } from '../../text/tokens.js';
 
 /**
@@ -21,16 +22,18 @@ function parser(): WinkMethods {
 }
 
 /** Nouns too general to be an aspect on their own. */
-export const GENERIC = new Set(
-  `issue issues bug bugs problem problems support case cases way ways thing things usage use behavior behaviour code docs doc
+export const GENERIC = new Set([
+  ...`issue issues bug bugs problem problems support case cases way ways thing things usage use behavior behaviour code docs doc
   documentation test tests typo typos version versions fix fixes change changes update updates improvement improvements
   feature features option options error errors value values type types example examples function functions method methods
   file files name names default defaults check checks message messages output input part parts step steps
   something anything nothing everything place places time times work workflow workflows job jobs release releases
   pr prs commit commits readme changelog chore chores none null init half face level auto misc stuff fixup tweak tweaks
   github link links section sections page pages line lines result results instance
-  instances object objects field fields argument arguments parameter parameters cleanup cleanups refactoring refactorings`.split(/\s+/),
-);
+  instances object objects field fields argument arguments parameter parameters`.split(/\s+/),
+  // A noun naming the act ("cleanup", "refactoring") is what was done, not what to: phrase.ts reads it as the verb.
+  ...Object.keys(NOMINAL_ACT),
+]);
 /** Leading adjectives that carry no aspect ("new", "better"). */
 const EMPTY_ADJ = /^(new|old|other|some|more|most|better|proper|correct|incorrect|wrong|right|missing|unnecessary|unused|extra|additional|minor|small|various|several|certain|same|different|possible|current|existing|default|specific|first|second|last|next|few|many|whole|full|simple|little|own|good|bad|unexpected|invalid|valid|broken|related|up|out|down)$/i;
 

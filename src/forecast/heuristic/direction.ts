@@ -35,17 +35,15 @@ export interface DirectionText {
    * changes share a phrase that passes the same gate (a named job, tool, page
    * section or tested behaviour), not when the wording falls back to the
    * area's upkeep ("Update the CI workflow in X", "Extend the README page in
-   * README.md"). A direction that is not specific is stated honestly and shown
-   * after every specific family, few of them (order.ts).
+   * README.md"). A feature line stated as its act, a short object (three words
+   * at most) and its place, with no clause naming a case ("Add response builders
+   * in axum-extra/src/response", not "Retry failed requests as well as 502, 503
+   * and 504 responses") names a capability area, not the next feature: not
+   * specific either (docs/forecast.md "Feature areas are loose"). A direction
+   * that is not specific is stated honestly and shown after every specific
+   * family, few of them (order.ts).
    */
   specific: boolean;
-  /**
-   * A code direction whose title is its act, a short object (three words at most) and its place, with no clause naming
-   * a case and one case only ("Add response builders in axum-extra/src/response", not "Retry failed requests as well as
-   * 502, 503 and 504 responses"): for a feature line that is a capability area, not the next feature (index.ts holds it
-   * back as loose).
-   */
-  caseless?: true;
   /** A list page's direction (upkeep.ts `listEntries`): its next work is one more entry. */
   list?: true;
   /** The title asks for one more instance of what each change added: a list page's entry, or an additive line's (task-line.ts `Instances`). */
@@ -164,13 +162,14 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       }
     }
   }
+  // A feature line stated as its act, a short object and its place, with one case and no clause naming it: a capability area.
+  const featureArea = !upkeep && focus !== null && focus.category === 'feature' && !oneMore && !focus.complement && focus.cases.length <= 1 && focus.object.split(/\s+/).length <= 3;
   return {
     title, term, aspects, expectedBehavior,
     acceptanceCriteria: [...criteria, 'Every test that passed before the change still passes.'],
     focusRefs: cited.map((i) => i.ref),
     category: focus?.category ?? stream.category,
-    specific,
-    ...(!upkeep && focus && !focus.complement && focus.cases.length <= 1 && focus.object.split(/\s+/).length <= 3 ? { caseless: true as const } : {}),
+    specific: specific && !featureArea,
     ...(upkeep?.entries ? { list: true as const } : {}),
     ...(oneMore ? { oneMore: true as const } : {}),
     ...(places?.length ? { places } : {}),

@@ -128,12 +128,9 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         // Or one of its changes with the finished series' own words in the title ("Extend rejection macros …" after every rejection uses them).
         if (cited > 0 && finished.some((s) => s.changes.some((c) => text.focusRefs.includes(c.ref)) && statesSeries(s, text.title))) continue;
         perKind.set(slot, (perKind.get(slot) ?? 0) + 1);
-        // A feature line stated as its act, object and place only names a capability area, not the next feature: loose,
-        // held back like the titles naming no checkable work (docs/forecast.md "Feature areas are loose").
-        const specific = text.specific && !(stream.kind === 'code' && text.category === 'feature' && !text.oneMore && text.caseless);
         // The kind the score map reads: a code direction by its category, else the stream's kind (docs, ci, tests).
-        const score = scoreStream(record, stream, !specific, text.oneMore ? 'more' : stream.kind === 'code' ? text.category : (stream.kind as FamilyKind));
-        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific, render: (id) => renderDirection(stream, text, id, names, score) });
+        const score = scoreStream(record, stream, !text.specific, text.oneMore ? 'more' : stream.kind === 'code' ? text.category : (stream.kind as FamilyKind));
+        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
       const pendingDropped: Record<string, number> = {};

@@ -52,7 +52,7 @@ const TYPE_VERB: Record<string, string> = { fix: 'Fix', feat: 'Add', feature: 'A
 const CATEGORY_VERB: Record<Category, string> = { bugfix: 'Fix', feature: 'Support', refactor: 'Clean up' };
 
 /** A noun that names an act, closing a title that has no verb ("more cache-control cleanup"): the verb it stands for. */
-const NOMINAL_ACT: Record<string, string> = {
+export const NOMINAL_ACT: Record<string, string> = {
   cleanup: 'Clean up', cleanups: 'Clean up', refactor: 'Refactor', refactoring: 'Refactor', refactors: 'Refactor',
   simplification: 'Simplify', simplifications: 'Simplify', optimization: 'Optimize', optimizations: 'Optimize',
   optimisation: 'Optimize', optimisations: 'Optimize', improvement: 'Improve', improvements: 'Improve',

@@ -164,15 +164,17 @@ const ADDS_SUPPORT = /^(add|adds|added|introduce|implement|support)$/i;
  */
 export function supportRead<T extends { verb: string; object: string }>(p: T): T {
   if (!ADDS_SUPPORT.test(p.verb)) return p;
-  const lead = /^(?:(?:initial|basic|experimental|native|full|first-class)\s+)?support\s+for\s+(?=\S)/i;
-  const forOnly = /^for\s+(?=\S)/i;
-  const tail = /^(?!support\b)(.+?)\s+support$/i;
   let object: string | null = null;
-  if (lead.test(p.object)) object = p.object.replace(lead, '');
-  else if (/^support$/i.test(p.verb) && forOnly.test(p.object)) object = p.object.replace(forOnly, '');
-  else if (tail.test(p.object)) object = tail.exec(p.object)![1]!;
+  if (SUPPORT_FOR.test(p.object)) object = p.object.replace(SUPPORT_FOR, '');
+  else if (/^support$/i.test(p.verb) && FOR_ONLY.test(p.object)) object = p.object.replace(FOR_ONLY, '');
+  else object = X_SUPPORT.exec(p.object)?.[1] ?? null;
   return object ? { ...p, verb: 'Support', object } : p;
 }
+
+/** "(initial) support for X", "for X" after the verb Support, and "X support": where X stands. */
+const SUPPORT_FOR = /^(?:(?:initial|basic|experimental|native|full|first-class)\s+)?support\s+for\s+(?=\S)/i;
+const FOR_ONLY = /^for\s+(?=\S)/i;
+const X_SUPPORT = /^(?!support\b)(.+?)\s+support$/i;
 
 /**
  * Whether a noun phrase can name a line of work: at least one content word

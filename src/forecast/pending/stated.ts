@@ -70,6 +70,14 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
     const name = areasOf(paths)[0] ?? paths[0]!;
     return { name, paths: [...new Set(paths)] };
   };
+  // The same statement of missing support in several files (yargs' ESM and Deno shims) is one piece of work, stated by its first row.
+  const statedIn = new Map<string, Pending[]>();
+  for (const r of rows) {
+    if (r.signal !== 'not_supported' && r.signal !== 'not_implemented' && r.signal !== 'planned') continue;
+    if (PROSE.test(r.path)) continue;
+    const key = `${r.signal}\u0000${r.subject.toLowerCase()}`;
+    statedIn.set(key, [...(statedIn.get(key) ?? []), r]);
+  }
   for (const e of rows) {
     if (e.signal === 'deprecation') continue;
     const signal = e.signal as StatedSignal;
@@ -96,19 +104,19 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
     } else {
       // A statement in prose docs names no code place: stated "in docs/x.md" it reads as a docs task (people rate those 0).
       if (PROSE.test(e.path)) continue;
-      // The same statement in several files (yargs' ESM and Deno shims) is one piece of work: the first row states it.
-      const same = rows.filter((r) => r.signal === e.signal && !PROSE.test(r.path) && r.subject.toLowerCase() === e.subject.toLowerCase());
+      const same = statedIn.get(`${e.signal}\u0000${e.subject.toLowerCase()}`)!;
       if (same[0] !== e) continue;
       const paths = [...new Set(same.map((r) => r.path))];
+      const stating = place(paths);
       const verb = { not_supported: 'Support', not_implemented: 'Implement', planned: 'Add' }[signal as 'not_supported' | 'not_implemented' | 'planned'];
       const subject = signal === 'planned' || /^[A-Z][a-z]/.test(e.subject) ? lowerFirst(e.subject) : e.subject;
       // The files state it: the title names them (the anchor is their area).
-      const where = / in /.test(e.subject) ? '' : ` in ${paths.length <= 2 ? joinAnd(paths) : place(paths).name}`;
+      const where = / in /.test(e.subject) ? '' : ` in ${paths.length <= 2 ? joinAnd(paths) : stating.name}`;
       const done = { Support: 'supported', Implement: 'implemented', Add: 'there' }[verb];
       const ats = same.map((r) => `${r.path}:${r.line}`);
       const statements = same.length === 1 ? `the statement at ${at} (${quoted})` : `the statements at ${joinAnd(ats)} (${quoted})`;
       out.push({
-        signal, title: `${verb} ${subject}${where}`, category: CATEGORY[signal], rows: same, anchor: place(paths), symbols: symbolsIn(e.subject),
+        signal, title: `${verb} ${subject}${where}`, category: CATEGORY[signal], rows: same, anchor: stating, symbols: symbolsIn(e.subject),
         expectedBehavior: `${capitalize(subject)} is ${done}${where}: ${statements} no longer hold${same.length === 1 ? 's' : ''}.`,
         acceptanceCriteria: [`${capitalize(subject)} works${where}: a new test exercises it, including one error case.`, `${same.length === 1 ? `The statement at ${at} is` : `The statements at ${joinAnd(ats)} are`} updated or removed.`, 'Every test that passed before the change still passes.'],
       });

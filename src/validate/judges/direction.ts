@@ -275,6 +275,8 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const ownFiles = new Set(familyPaths(family).map(basename));
   const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
   const vague = (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title);
+  // The titles of the pre-T0 work the family cites (checker lines and the dependency-removal line read them).
+  const workTitles = family.evidence.filter((e) => e.kind === 'work_item').map((e) => e.text);
   const objects = vague ? [] : titleObjects(family.title);
   const titled = namedFiles(family, objectPhrases(family.title, objects));
   // A title that names a page as a list ("… to the ECOSYSTEM list in ECOSYSTEM.md") names that page, whatever its name's length.
@@ -284,8 +286,8 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   return {
     words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
-    stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), family.evidence.filter((e) => e.kind === 'work_item').map((e) => e.text), ownFiles),
-    dropsDependency: [...quotedTitleTexts(family.expected_behavior), ...family.evidence.filter((e) => e.kind === 'work_item').map((e) => e.text)].some(dropsDependency),
+    stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
+    dropsDependency: [...quotedTitleTexts(family.expected_behavior), ...workTitles].some(dropsDependency),
   };
 }
 
