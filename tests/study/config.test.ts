@@ -36,27 +36,18 @@ test('a minimal config gets the defaults: window 6m, the four offline forecaster
   });
 });
 
-test('scoreFloor (the heuristic\'s score floor, forecast --score-floor) is kept when above 0; 0 or absent is the default and keeps the study hash; outside 0..1 is refused', () => {
-  expect(parse({ ...minimal, scoreFloor: 0.05 })).toMatchObject({ scoreFloor: 0.05 });
-  expect(parse({ ...minimal, scoreFloor: 0 })).toEqual(parse(minimal));
-  expect(studyHash(parse({ ...minimal, scoreFloor: 0 }))).toBe(studyHash(parse(minimal)));
-  expect(studyHash(parse({ ...minimal, scoreFloor: 0.05 }))).not.toBe(studyHash(parse(minimal)));
-  for (const bad of [-0.1, 1.5, '0.05']) {
-    const err = failure({ ...minimal, scoreFloor: bad });
+test.each([
+  { key: 'scoreFloor', what: "the heuristic's score floor, forecast --score-floor", kept: 0.05, other: 0.05, bad: [-0.1, 1.5, '0.05'] },
+  { key: 'maxLoose', what: "the heuristic's loose-family cap, forecast --max-loose", kept: 2, other: 1, bad: [-1, 1.5, '2'] },
+])('$key ($what) is kept when above 0; 0 or absent is the default and keeps the study hash it had before the key existed; a bad value is refused', ({ key, kept, other, bad }) => {
+  expect(parse({ ...minimal, [key]: kept })).toMatchObject({ [key]: kept });
+  expect(parse({ ...minimal, [key]: 0 })).toEqual(parse(minimal));
+  expect(studyHash(parse({ ...minimal, [key]: 0 }))).toBe(studyHash(parse(minimal)));
+  expect(studyHash(parse({ ...minimal, [key]: other }))).not.toBe(studyHash(parse(minimal)));
+  for (const value of bad) {
+    const err = failure({ ...minimal, [key]: value });
     expect(err.code).toBe('STUDY_CONFIG_INVALID');
-    expect(err.line).toContain('scoreFloor');
-  }
-});
-
-test('maxLoose (the heuristic\'s loose-family cap, forecast --max-loose) is kept when above 0; 0 or absent is the default, the config (and so the study hash) it had before the key existed', () => {
-  expect(parse({ ...minimal, maxLoose: 2 })).toMatchObject({ maxLoose: 2 });
-  expect(parse({ ...minimal, maxLoose: 0 })).toEqual(parse(minimal));
-  expect(studyHash(parse({ ...minimal, maxLoose: 0 }))).toBe(studyHash(parse(minimal)));
-  expect(studyHash(parse({ ...minimal, maxLoose: 1 }))).not.toBe(studyHash(parse(minimal)));
-  for (const bad of [-1, 1.5, '2']) {
-    const err = failure({ ...minimal, maxLoose: bad });
-    expect(err.code).toBe('STUDY_CONFIG_INVALID');
-    expect(err.line).toContain('maxLoose');
+    expect(err.line).toContain(key);
   }
 });
 
