@@ -4,6 +4,7 @@ import { definedIdentifiers } from '../../src/git/added-identifiers.js';
 import type { TaskFamily } from '../../src/family/model.js';
 import { loadWordTable } from '../../src/text/glove/cache.js';
 import type { Judge } from '../../src/validate/judge.js';
+import { diffSummary } from '../../src/validate/judges/llm.js';
 import { removedNames } from '../../src/validate/judges/removal-line.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
@@ -108,4 +109,9 @@ test("judge-eval finds an eval item's commit by its key in the clone and reads w
   const added = await readLaterDiffs(repo.dir, [later, missing]);
   expect(Object.keys(added)).toEqual(['pr#3319']);
   expect(added['pr#3319']).toContain('dropped:app');
+});
+
+test("the llm judge's diff summary shows what a diff adds, not the names it takes out", () => {
+  expect(diffSummary(['dropped:app', 'dropped:verify_mode', 'sslcontext', 'create_ssl_context'], new Set())).toEqual(['create_ssl_context', 'sslcontext']);
+  expect(diffSummary(['dropped:app'], new Set())).toBeNull();
 });
