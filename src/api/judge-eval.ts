@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { TaskFamily } from '../family/model.js';
 import { cloneOf, quotedRefs, readQuotedPaths, type QuotedWorkMemo } from './quoted-files.js';
+import { readLaterDiffs } from './later-diffs.js';
+import type { AddedIdentifiersMemo } from '../git/added-identifiers.js';
+import type { WorkItem } from '../sources/model.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
 import type { WordTable } from '../text/glove/table.js';
@@ -40,6 +43,13 @@ export interface JudgeEvalOptions {
    * families quote are read from them (JudgeRequest.quoted); a repository without a clone is judged without them.
    */
   clones?: string;
+  /**
+   * Read what each later item's diff did from the clones too (JudgeRequest.added, as `validate` reads it: the names it
+   * defines or takes out); default true when `clones` is given.
+   */
+  diffs?: boolean;
+  /** Read the quoted pre-T0 work's files from the clones (JudgeRequest.quoted); default true when `clones` is given. */
+  quoted?: boolean;
   /** Builds the embedding and llm judges (from CLI flags). */
   networkJudge?: (name: NetworkJudgeName, deps: { embeddingCache: EmbeddingCache }) => Judge;
   /** Told when the word-vector table is built (once per machine). */
@@ -127,7 +137,10 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   }
 
   // The quoted pre-T0 work's files, read once per repository from its clone before any judge is timed.
-  const quoted = await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones);
+  const quoted = options.quoted === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones);
+  // What the later items' diffs did, read once per repository from its clone, likewise before any judge is timed.
+  const added = options.diffs === false ? new Map() : await addedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], options.clones);
+  const context: RepoContext = { quoted, added };
 
   const results: JudgeEvalJudgeResult[] = [];
   for (const name of judges) {
@@ -135,15 +148,15 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
     let judge = buildJudge(name, table, options);
     let fitted: JudgeEvalJudgeResult['fitted'];
     if (options.fit && (name === 'lexical' || name === 'semantic' || name === 'embedding')) {
-      const fitCells = (await runJudge(judge, fitContexts, quoted)).cells;
+      const fitCells = (await runJudge(judge, fitContexts, context)).cells;
       if (fitCells.every((c) => c.signals)) {
-        const f = fitThresholds(fitCells, await judgeFamilies(judge, familyFit, quoted));
+        const f = fitThresholds(fitCells, await judgeFamilies(judge, familyFit, context));
         fitted = { thresholds: judgeThresholds(name, f.thresholds), fitKappa: f.kappa, fitAccuracy: f.accuracy, fitFamilyKappa: f.familyKappa };
         judge = refitted(judge, f.thresholds);
       }
     }
-    const run = await runJudge(judge, contexts, quoted);
-    const familyResults = judge.judgePairs && familyReported.length > 0 ? await judgeFamilies(judge, familyReported, quoted) : null;
+    const run = await runJudge(judge, contexts, context);
+    const familyResults = judge.judgePairs && familyReported.length > 0 ? await judgeFamilies(judge, familyReported, context) : null;
     const families = familyResults ? summariseFamilies(familyResults) : null;
     results.push({
       ...summariseCells(name, run.cells),
@@ -226,14 +239,37 @@ async function quotedByRepo(contexts: readonly { repo: string; families: readonl
   return out;
 }
 
-async function runJudge(judge: Judge, contexts: readonly PairContext[], quoted: QuotedByRepo = new Map()): Promise<{ cells: CellResult[]; seconds: number; cpuSeconds: number; scoredPairs: number; config: Record<string, unknown> }> {
+/** What judge-eval read of each repository's clone: the quoted work's files, the later items' diffs. */
+interface RepoContext {
+  quoted: QuotedByRepo;
+  added: AddedByRepo;
+}
+
+/** Later items' diffs by repository (JudgeRequest.added), from `<clones>/<name>`; none without a clone. */
+type AddedByRepo = ReadonlyMap<string, Readonly<Record<string, readonly string[]>>>;
+
+async function addedByRepo(contexts: readonly { repo: string; later: readonly WorkItem[] }[], clones: string | undefined): Promise<AddedByRepo> {
+  const out = new Map<string, Readonly<Record<string, readonly string[]>>>();
+  for (const repo of new Set(contexts.map((c) => c.repo))) {
+    const path = cloneOf(clones, repo);
+    if (path === null) continue;
+    const items = new Map(contexts.filter((c) => c.repo === repo).flatMap((c) => c.later.map((i) => [i.key, i] as const)));
+    const memo: AddedIdentifiersMemo = new Map();
+    out.set(repo, await readLaterDiffs(path, [...items.values()], memo));
+  }
+  return out;
+}
+
+const NO_CONTEXT: RepoContext = { quoted: new Map(), added: new Map() };
+
+async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: RepoContext = NO_CONTEXT): Promise<{ cells: CellResult[]; seconds: number; cpuSeconds: number; scoredPairs: number; config: Record<string, unknown> }> {
   const cells: CellResult[] = [];
   let config: Record<string, unknown> = {};
   let scoredPairs = 0;
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   for (const context of contexts) {
-    const request = { families: context.families, later: context.later, quoted: quoted.get(context.repo) };
+    const request = { families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo) };
     if (judge.judgePairs) {
       const out = await judge.judgePairs(request);
       config = out.config;
@@ -250,10 +286,10 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[], quoted: 
 }
 
 /** Each family judged against its repository's whole window (judges with judgePairs only). */
-async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], quoted: QuotedByRepo = new Map()): Promise<FamilyResult[]> {
+async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], repo: RepoContext = NO_CONTEXT): Promise<FamilyResult[]> {
   if (!judge.judgePairs) return [];
   const out: FamilyResult[] = [];
-  for (const c of contexts) out.push(...familiesFromPairs(c, await judge.judgePairs({ families: c.families, later: c.later, quoted: quoted.get(c.repo) })));
+  for (const c of contexts) out.push(...familiesFromPairs(c, await judge.judgePairs({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo) })));
   return out;
 }
 

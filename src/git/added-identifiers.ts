@@ -139,13 +139,14 @@ export function lineDefinitions(line: string, into: Set<string>, inTest = false)
  * defines nothing; a call site, an import, a dict key or a docs line naming a symbol defines nothing either:
  * what a change uses is no sign of what it is about (a lint pass, a rename, a test using `TestClient`). With them,
  * two kinds of entry no identifier looks like: `removed:<name>` for a name whose definitions it removes (more
- * removed than added), and `runtime:+python:3.13` / `runtime:-python:3.8` for a runtime version its runtime
+ * removed than added), `dropped:<name>` for a name its lines name less often after it than before (tallyNames), and `runtime:+python:3.13` / `runtime:-python:3.8` for a runtime version its runtime
  * declarations (CI matrices, requires-python, classifiers, engines, go.mod) gain or lose (src/validate/judges/pending.ts
  * reads them). Sorted.
  */
 export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   const count = new Map<string, number>();
   const versions = new Map<string, number>();
+  const named = new Map<string, number>();
   const tally = (lines: readonly string[], by: number, inTest: boolean) => {
     for (const line of lines) {
       const ids = new Set<string>();
@@ -160,6 +161,8 @@ export function definedIdentifiers(files: readonly ChangedText[]): string[] {
     const removed = addedLines(next, prev);
     tally(added, 1, inTest);
     tally(removed, -1, inTest);
+    tallyNames(added, 1, named);
+    tallyNames(removed, -1, named);
     // A version is added when the file names it after and not before (a job moved to 3.13 when the matrix had it is
     // no new version), dropped when it names it before and not after.
     if (path !== undefined && RUNTIME_FILE.test(path) && (added.length > 0 || removed.length > 0)) {
@@ -172,7 +175,24 @@ export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   }
   const out = [...count].flatMap(([id, n]) => (n > 0 ? [id] : n < 0 ? [`removed:${id}`] : []));
   for (const [v, n] of versions) if (n !== 0) out.push(`runtime:${n > 0 ? '+' : '-'}${v}`);
+  const dropped = [...named].filter(([, n]) => n < 0).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [id] of dropped.slice(0, MAX_DROPPED)) out.push(`dropped:${id}`);
   return out.sort();
+}
+
+/**
+ * Names a change's code lines name less after it than before: `dropped:<name>` entries of definedIdentifiers (a
+ * deprecated argument taken out of every signature and call: httpx's `app`). Read from code and test files, not docs
+ * pages; 3 to 60 characters (`app`), at most MAX_DROPPED per commit, the most removed first.
+ */
+export const MAX_DROPPED = 400;
+
+function tallyNames(lines: readonly string[], by: number, into: Map<string, number>): void {
+  for (const line of lines) {
+    const ids = new Set<string>();
+    for (const m of line.matchAll(/--[a-z][\w-]*|[A-Za-z_][A-Za-z0-9_]*/g)) if (m[0].length >= 3 && m[0].length <= 60) ids.add(m[0].toLowerCase());
+    for (const id of ids) into.set(id, (into.get(id) ?? 0) + by);
+  }
 }
 
 function fileVersions(text: string, context: string): Set<string> {

@@ -17,6 +17,7 @@ const Options = ModelCallFlags.extend({
   families: z.string().optional(),
   clones: z.string().optional(),
   quoted: z.boolean(),
+  diffs: z.boolean(),
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
   embeddingBaseUrl: z.string().optional(),
@@ -40,6 +41,7 @@ export function register(program: Command, io: CliIO): void {
       .option('--settled <file>', "settled family labels (eval/families/settled.jsonl): a family named there takes that label as its family gold, not the best of its pairs")
       .option('--clones <dir>', "where the repositories' clones are (<dir>/<name> for owner/name): the files of the pre-T0 work a family quotes are read from them (default: ./clones when present)")
       .option('--no-quoted', "don't read the quoted work's files (judge as without clones)")
+      .option('--no-diffs', "don't read what the later work's diffs did from the clones (judge titles, bodies and paths only)")
       .option('--families <file>', "write each reported family's gold and judged label to FILE (JSONL, one line per judge and family): the gold's pair and reason, the judge's reason on that item, and its best match over the whole window")
   )
     .action(async (_opts, command: Command) => {
@@ -57,7 +59,9 @@ export function register(program: Command, io: CliIO): void {
         fit: o.fit,
         settled: o.settled,
         listFamilies: o.families !== undefined,
-        clones: !o.quoted ? undefined : o.clones ?? (existsSync('clones') ? 'clones' : undefined),
+        clones: !o.quoted && !o.diffs ? undefined : o.clones ?? (existsSync('clones') ? 'clones' : undefined),
+        quoted: o.quoted,
+        diffs: o.diffs,
         networkJudge: (name, deps) => buildNetworkJudge(name, deps.embeddingCache),
         onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
         progress: stderrProgress(io, o.quiet),

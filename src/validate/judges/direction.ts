@@ -7,6 +7,7 @@ import { pendingMatch, pendingReading, pendingTask, type PendingReading, type Pe
 import { actAndArea, AREA_NOUNS, cutList, isVagueTitle, listedText, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
 import { dropsDependency } from './dependency-line.js';
 import { listedCheckerLines, sharedCheckerLine, titleCheckerLines, type CheckerLine } from './checker-lines.js';
+import { continuedRemoval, droppedNames, removedNames } from './removal-line.js';
 import type { QuotedFiles } from './quoted-files.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
@@ -63,9 +64,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * outside a list-shaped family's files, in the files of the pre-T0 work it quotes, continues that work (related) when
  * its title names a rare word the family lists, and it is not another kind of work nor a wording pass; direction-v13:
  * a change whose title does a checker's work (pyright, mypy, typing; clippy, eslint, lint) continues a list-shaped
- * family listing that checker's line, in its area or the quoted work's files, whatever its kind: checker-lines.ts).
+ * family listing that checker's line, in its area or the quoted work's files, whatever its kind: checker-lines.ts;
+ * direction-v14: a change whose diff takes out the name a title the family quotes deprecates or removes continues it,
+ * removal-line.ts, and a list-shaped family's symbol counts from a diff only when a word it lists is part of it).
  */
-export const DIRECTION_RULES = 'direction-v13';
+export const DIRECTION_RULES = 'direction-v14';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -123,6 +126,8 @@ export interface FamilyDirection {
   checkers: ReadonlySet<CheckerLine>;
   /** A title it quotes removes a dependency ("Remove Object.setPrototypeOf polyfill"; dependency-line.ts). */
   dropsDependency: boolean;
+  /** The names the titles it quotes deprecate or remove ("Deprecate `app=...`": app; removal-line.ts). */
+  removes: ReadonlySet<string>;
 }
 
 /** What of a later change a direction can rest on, computed once per change. */
@@ -164,6 +169,8 @@ export interface ItemDirection {
   checkers: ReadonlySet<CheckerLine>;
   /** Its title removes a dependency (dependency-line.ts). */
   dropsDependency: boolean;
+  /** Names its diff takes out of the code (`dropped:` entries of its added identifiers; removal-line.ts). */
+  dropped: ReadonlySet<string>;
 }
 
 /** The shared direction of a pair: what it rests on, in words a reason can print; empty when none. */
@@ -288,6 +295,8 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     dropsDependency: [...quotedTitleTexts(family.expected_behavior), ...workTitles].some(dropsDependency),
+    // Only the work its prediction quotes ("continuing …"): a removal among its other evidence is not its direction.
+    removes: removedNames(quotedTitleTexts(family.expected_behavior)),
   };
 }
 
@@ -396,6 +405,11 @@ function namedFiles(family: TaskFamily, phrases: readonly string[][]): Set<strin
   return out;
 }
 
+/** A part of the symbol (snake_case, dotted, camelCase parts) is, by stem, a word the family's title lists. */
+function symbolHasListed(f: FamilyDirection, symbol: string): boolean {
+  return symbol.split(/[^a-z0-9]+/).some((part) => part.length >= 2 && f.listed.includes(stem(part)));
+}
+
 /** A name of two or more parts: snake_case, camelCase or PascalCase with two humps, dotted, or a CLI flag. */
 function isCompound(name: string): boolean {
   return /_|\.|^--?[a-z]|[a-z0-9][A-Z]|[A-Z]{2}[a-z]/.test(name.replace(/^_+|_+$/g, '')) && /[A-Za-z]{2}/.test(name);
@@ -445,6 +459,7 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     text: text.toLowerCase(),
     checkers: titleCheckerLines(item.title),
     dropsDependency: dropsDependency(item.title),
+    dropped: droppedNames(added),
   };
 }
 
@@ -477,7 +492,9 @@ export function sharedDirection(
   const inArea = pair.touches || nearArea(f, i);
   const symbols = common(f.symbols, (s) => (inArea || (f.specific.has(s) && f.listedTopics === null)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
   // A symbol its diff defines, though its title and body do not name it: what the change did, read from the clone.
-  const inDiff = i.added.size === 0 || (f.listedTopics !== null && !inArea) ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s)).sort(compareText);
+  // A list-shaped family's symbol counts from a diff only when a word it lists is a part of it (`shell_complete` for
+  // "cli, shell, parameters", not for "none, type, value": its target hints name what its evidence touched).
+  const inDiff = i.added.size === 0 || (f.listedTopics !== null && !inArea) ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s) && (f.listedTopics === null || symbolHasListed(f, s))).sort(compareText);
   const issues = common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
   const acts = common(f.acts, (a) => i.acts.has(a)).sort(compareText);
   if (symbols.length > 0) evidence.push(`names ${symbols.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
@@ -538,6 +555,11 @@ export function sharedDirection(
   // A dependency removed in the family's own files, continuing a removal of a dependency it quotes (dependency-line.ts).
   if (evidence.length === 0 && f.dropsDependency && i.dropsDependency && pair.touches && f.listedTopics !== null && !i.rewording) {
     return { holds: true, named: true, evidence: ['continues its quoted removal of a dependency: removes another'], plain: false, does: false };
+  }
+  // A name the work it quotes deprecates or removes, taken out of the code by the change's diff (removal-line.ts).
+  if (evidence.length === 0 && f.removes.size > 0 && i.dropped.size > 0 && !i.rewording) {
+    const name = continuedRemoval(f.removes, i.dropped);
+    if (name !== undefined) return { holds: true, named: true, evidence: [`continues its quoted removal of \`${name}\`: its diff takes it out`], plain: false, does: false };
   }
   return { holds: evidence.length > 0, named, evidence, plain: does || plain, does };
 }
