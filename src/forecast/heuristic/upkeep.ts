@@ -154,7 +154,9 @@ const NOT_AN_ENTRY = /^(a |an |the |new |more |missing |some )?(link|links|entry
 
 /** What a change that adds one entry to a list adds ("ECOSYSTEM: add axum-rails-cookie" -> "axum-rails-cookie"), or null. */
 export function addedEntry(title: string): string | null {
-  const m = /^add(?:ed|s|ing)?\s+(.+?)(?:\s+(?:to|in|into|on|under)\s+.*)?$/i.exec(plainPhrase(title).replace(/^[\w.-]+:\s*/, ''));
+  // The handle a change adds is its entry ("add @rxmarbles to the triage team", express), not a mention to scrub.
+  const handle = title.replace(/\b(add(?:ed|s|ing)?\s+)(@[\w-]+)(?![\w/-])/i, '$1`$2`');
+  const m = /^add(?:ed|s|ing)?\s+(.+?)(?:\s+(?:to|in|into|on|under)\s+.*)?$/i.exec(plainPhrase(handle).replace(/^[\w.-]+:\s*/, ''));
   if (!m) return null;
   // "section for Vellox" names Vellox; "third party library `zustand-async-slice`" names the identifier.
   let entry = m[1]!.replace(/^(the|a|an)\s+/i, '').replace(/^(new\s+)?(section|entry|link|item)s?\s+(for|to|about)\s+/i, '').replace(/[.,;:]+$/, '').trim();
@@ -167,15 +169,42 @@ export function addedEntry(title: string): string | null {
 }
 
 /**
+ * A change that only mends a page's links, anchors, typos or formatting ("Fix third party package documentation
+ * link", "Fix sections references"): it says nothing of what the page lists, so it does not count against a list.
+ */
+const MENDS_PAGE = /\b(typos?|spelling|links?|urls?|references?|anchors?|formatting|whitespace|indent(ation)?)\b/i;
+
+/** The list a change adds its entry to, in its own words ("add @rxmarbles to the triage team" -> "triage team"), or null. */
+function listNamed(title: string): string | null {
+  const m = /\s(?:to|in|into|on)\s+the\s+([a-z][a-z -]*?[a-z])\s*(?:\(#\d+\))?\.?$/i.exec(plainPhrase(title));
+  if (!m || /\.(md|rst|txt)$/i.test(m[1]!) || /^(list|page|docs?|documentation|readme)$/i.test(m[1]!)) return null;
+  return m[1]!.toLowerCase();
+}
+
+/** The list's name two or more of the entry changes give it, the same words ("triage team"); null when they do not agree. */
+export function sharedListName(items: readonly StreamItem[]): string | null {
+  const counts = new Map<string, number>();
+  for (const i of items) {
+    const name = listNamed(i.title);
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+  return best && best[1] >= 2 ? best[0] : null;
+}
+
+/**
  * A page whose changes are largely each the addition of one named entry (three
  * or more and at least a third of the page's changes, or two and at least two
- * thirds): the entries, newest first (at most three), and those changes. Null
- * otherwise.
+ * thirds; changes that only mend its links or typos are not counted): the
+ * entries, newest first (at most three), and those changes. Null otherwise.
  */
 export function listEntries(items: readonly StreamItem[]): { entries: string[]; items: StreamItem[] } | null {
-  const added = items.map((i) => ({ item: i, entry: addedEntry(i.title) })).filter((x): x is { item: StreamItem; entry: string } => x.entry !== null);
+  const read = items.map((i) => ({ item: i, entry: addedEntry(i.title) }));
+  const added = read.filter((x): x is { item: StreamItem; entry: string } => x.entry !== null);
   const entries = [...new Map(added.map((x) => [x.entry.toLowerCase(), x.entry])).values()];
-  const mostly = entries.length >= 3 ? added.length * 3 >= items.length : entries.length === 2 && added.length * 3 >= items.length * 2;
+  // Mending a link or a typo is no other kind of work on the page.
+  const counted = read.filter((x) => x.entry !== null || !MENDS_PAGE.test(x.item.title)).length;
+  const mostly = entries.length >= 3 ? added.length * 3 >= counted : entries.length === 2 && added.length * 3 >= counted * 2;
   return mostly ? { entries: entries.slice(0, 3), items: added.map((x) => x.item) } : null;
 }
 
@@ -227,7 +256,8 @@ export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude:
     const list = listPage(stream.items);
     if (list) {
       // A list page (community projects, third-party packages): its next work is one more entry, not the ones added before T0.
-      const object = `the ${pageName(list.page)} list`;
+      // Named as the changes name it when two of them agree ("to the triage team"), else by its page.
+      const object = `the ${sharedListName(list.items) ?? `${pageName(list.page)} list`}`;
       return { title: `Add more entries like ${joinAnd(list.entries)} to ${object} in ${list.page}`, object, where: list.page, items: list.items, shared: true, entries: list.entries };
     }
     const page = topFile(stream.items, isDocPage);
