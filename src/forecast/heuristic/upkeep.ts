@@ -2,6 +2,7 @@ import { plainPhrase } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import { GENERIC, aspectsOf } from './aspects.js';
+import { exampleFixes } from './doc-examples.js';
 import { joinAnd } from './focus.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
@@ -147,6 +148,8 @@ export interface UpkeepTitle {
   shared: boolean;
   /** For a list page: the entries its changes added before T0, newest first (at most three). */
   entries?: string[];
+  /** For documentation whose changes corrected its code examples: the examples they named, newest first (doc-examples.ts). */
+  examples?: string[];
 }
 
 /** Words that name no entry of a list ("Add link to X", "Add a section"): what a list change adds is a named thing. */
@@ -220,6 +223,22 @@ export function listPage(items: readonly StreamItem[]): { page: string; entries:
 }
 
 /**
+ * A documentation stream whose list page takes its own family (upkeep.ts `listPage`) and whose other changes kept
+ * correcting code examples: those other changes as a stream of their own, so the example line is stated beside the
+ * list (zustand: the third-party libraries list, and the examples corrected elsewhere in its docs). Null otherwise.
+ */
+export function examplesBesideList(stream: Stream): Stream | null {
+  if (stream.kind !== 'docs') return null;
+  const list = listPage(stream.items);
+  if (!list) return null;
+  const listed = new Set(list.items.map((i) => i.ref));
+  const items = stream.items.filter((i) => !listed.has(i.ref));
+  if (!exampleFixes(items)) return null;
+  const heat = Math.round(items.reduce((sum, i) => sum + i.recency, 0) * 1000) / 1000;
+  return { ...stream, items, heat };
+}
+
+/**
  * Verbs of a one-time act on CI or the test suite: a line whose changes agree on one ("set up pre-commit lite
  * workflow", twice) did it before T0, and a family asking for it again restates done work (rounds 5-8: click's and
  * flask's "Set up the pre-commit lite workflow", people: "set up before T0 (done already)").
@@ -259,6 +278,12 @@ export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude:
       // Named as the changes name it when two of them agree ("to the triage team"), else by its page.
       const object = `the ${sharedListName(list.items) ?? `${pageName(list.page)} list`}`;
       return { title: `Add more entries like ${joinAnd(list.entries)} to ${object} in ${list.page}`, object, where: list.page, items: list.items, shared: true, entries: list.entries };
+    }
+    const fixes = exampleFixes(stream.items);
+    if (fixes) {
+      // Code examples corrected one by one: the next is another example, not those corrected before T0.
+      const like = fixes.named.length ? ` like the ${joinAnd(fixes.named)} example${fixes.named.length > 1 ? 's' : ''}` : '';
+      return { title: `Fix more code examples${like} in ${folder}`, object: 'the code examples', where: folder, items: fixes.items, shared: fixes.named.length > 0, examples: fixes.named };
     }
     const page = topFile(stream.items, isDocPage);
     const pageItems = page ? stream.items.filter((i) => i.paths.includes(page)) : stream.items;
