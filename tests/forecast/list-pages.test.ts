@@ -45,3 +45,32 @@ test('an entry is a name a change adds, not a note about the page; a page is a l
   const other = Array.from({ length: 12 }, (_, i) => item(`Reword the install section, part ${i + 1}`));
   expect(listEntries([...adds, ...other])).toBeNull();
 });
+
+test('a person a change adds to a list is its entry, and the list is named as the changes name it (express triage team)', async () => {
+  // express at 2025-01-01: "docs: add @rxmarbles to the triage team", "Add @bjohansebas to the triage team" in Readme.md; the
+  // mention was scrubbed as a thanks, so the page named no entry (dev: two more were added after T0).
+  expect(addedEntry('docs: add @rxmarbles to the triage team (#6151)')).toBe('`@rxmarbles`');
+  expect(addedEntry('Thanks @rxmarbles for the triage team notes')).toBeNull();
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'lib/app.js': 'export {}\n', 'Readme.md': '# app\n' } },
+    ...edits('Readme.md', ['Add @bjohansebas to the triage team (#6009)', 'docs: add @rxmarbles to the triage team (#6151)'], 9),
+  ]);
+  const titles = families.map((f) => f.title);
+  expect(titles, titles.join(' | ')).toContain('Add more entries like `@rxmarbles` and `@bjohansebas` to the triage team in Readme.md');
+  const list = families.find((f) => f.title.includes('triage team'))!;
+  expect(list.acceptance_criteria[0]).toBe('The triage team in Readme.md has an entry it does not have at T0, in the list\'s own format and order.');
+});
+
+test('mending a page\'s links or typos does not count against its being a list (httpx third party packages)', async () => {
+  // httpx at 2024-10-01: two "Add `x` to third party packages." beside two link fixes; 2 entries of 4 changes fell short of two thirds.
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/lib.py': '\n', 'docs/third_party_packages.md': '# Third party packages\n' } },
+    ...edits('docs/third_party_packages.md', ['Fix third party package documentation link (#2902)', 'Fix sections references (#3058)', 'Add `httpx-socks` to third party packages. (#3326)', 'Add `httpx-ws` to third party packages. (#3325)'], 3),
+  ], '2024-10-01');
+  const titles = families.map((f) => f.title);
+  expect(titles, titles.join(' | ')).toContain('Add more entries like `httpx-ws` and `httpx-socks` to the third party packages list in docs/third_party_packages.md');
+  // Other work on the page still counts: two entries among two rewrites are no list.
+  const item = (title: string) => ({ ref: title, date: '2024-06-01', title, body: '', paths: ['docs/p.md'], category: null, recency: 1 });
+  expect(listEntries(['Add `a-pkg` to the list', 'Add `b-pkg` to the list', 'Fix a broken link', 'Fix typo'].map(item))?.entries).toEqual(['`a-pkg`', '`b-pkg`']);
+  expect(listEntries(['Add `a-pkg` to the list', 'Add `b-pkg` to the list', 'Rewrite the intro', 'Explain the criteria'].map(item))).toBeNull();
+});

@@ -76,7 +76,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
   let criteria: string[];
   let aspects: string[];
   let specific = true;
-  let oneMore = upkeep?.entries !== undefined;
+  let oneMore = upkeep?.entries !== undefined || (upkeep?.examples?.length ?? 0) > 0;
   let places: string[] | undefined;
   let elsewhere: StreamItem[] | undefined;
   let cited = focusItems;
@@ -85,13 +85,17 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     title = upkeep.title;
     const { object, where: at } = upkeep;
     const general = stream.kind === 'ci' ? new Set([...skip, ...CI_GENERAL]) : skip;
-    specific = (upkeep.entries !== undefined) || (upkeep.shared && objectPasses(object.replace(/^the /, ''), '', general, names));
+    specific = (upkeep.entries !== undefined) || (upkeep.examples !== undefined ? upkeep.examples.length > 0 : upkeep.shared && objectPasses(object.replace(/^the /, ''), '', general, names));
     const bare = object.replace(/^the /, '');
     aspects = [bare];
     if (upkeep.entries) {
       const done = joinAnd(upkeep.entries);
       expectedBehavior = `${capitalize(object)} in ${at} gains one more entry, beyond those added before T0 (${done}), ${continuing}: written and placed like its neighbours.`;
       criteria = [`${capitalize(object)} in ${at} has an entry it does not have at T0, in the list's own format and order.`];
+    } else if (upkeep.examples) {
+      const done = upkeep.examples.length ? ` (${joinAnd(upkeep.examples)})` : '';
+      expectedBehavior = `A code example in ${at} that is wrong at T0 is corrected, beyond those corrected before T0${done}, ${continuing}: it runs as shown, with the API as the library has it.`;
+      criteria = [`A code example in ${at} that does not run or type-check as shown at T0 is corrected, and runs as shown after the change.`];
     } else if (stream.kind === 'docs') {
       expectedBehavior = `${capitalize(object)} in ${at} states what it is missing or gets wrong at T0, ${continuing}: each example on it runs as shown, and the documentation builds without new warnings.`;
       criteria = [`${capitalize(object)} in ${at} covers a case it does not at T0: its examples run as shown, and it is cross-linked from the index or the page that introduces it.`];

@@ -8,8 +8,9 @@ import { rankCandidates } from './candidates.js';
 import { familyText, type FamilyText } from './title.js';
 import { stem, tokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
-import { buildStreams } from './streams.js';
+import { buildStreams, type Stream } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
+import { examplesBesideList } from './upkeep.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
 import { showOrder } from './order.js';
 import { withoutHedge } from './phrase.js';
@@ -114,7 +115,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const seriesRefs = new Set(series.flatMap((s) => s.changes.map((c) => c.ref)));
       // Every change of the lookback, streams of one change included: where an additive line looks for its kind added elsewhere.
       const everyItem = buildStreams(snapshot, { ...streamOptions, minItems: 1, categorize: false }, names).flatMap((s) => s.items);
-      for (const stream of streams) {
+      // A documentation stream's example corrections beside its list page are a line of their own (doc-examples.ts).
+      for (const stream of streams.flatMap((s) => [s, ...[examplesBesideList(s)].filter((x): x is Stream => x !== null)])) {
         const own = new Set(stream.items.map((i) => i.ref));
         const text = directionText(stream, names, projectWords, everyItem.filter((i) => !own.has(i.ref)));
         if (!text) continue;

@@ -2,6 +2,7 @@ import { plainPhrase } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import { GENERIC, aspectsOf } from './aspects.js';
+import { exampleFixes } from './doc-examples.js';
 import { joinAnd } from './focus.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
@@ -147,6 +148,8 @@ export interface UpkeepTitle {
   shared: boolean;
   /** For a list page: the entries its changes added before T0, newest first (at most three). */
   entries?: string[];
+  /** For documentation whose changes corrected its code examples: the examples they named, newest first (doc-examples.ts). */
+  examples?: string[];
 }
 
 /** Words that name no entry of a list ("Add link to X", "Add a section"): what a list change adds is a named thing. */
@@ -154,7 +157,9 @@ const NOT_AN_ENTRY = /^(a |an |the |new |more |missing |some )?(link|links|entry
 
 /** What a change that adds one entry to a list adds ("ECOSYSTEM: add axum-rails-cookie" -> "axum-rails-cookie"), or null. */
 export function addedEntry(title: string): string | null {
-  const m = /^add(?:ed|s|ing)?\s+(.+?)(?:\s+(?:to|in|into|on|under)\s+.*)?$/i.exec(plainPhrase(title).replace(/^[\w.-]+:\s*/, ''));
+  // The handle a change adds is its entry ("add @rxmarbles to the triage team", express), not a mention to scrub.
+  const handle = title.replace(/\b(add(?:ed|s|ing)?\s+)(@[\w-]+)(?![\w/-])/i, '$1`$2`');
+  const m = /^add(?:ed|s|ing)?\s+(.+?)(?:\s+(?:to|in|into|on|under)\s+.*)?$/i.exec(plainPhrase(handle).replace(/^[\w.-]+:\s*/, ''));
   if (!m) return null;
   // "section for Vellox" names Vellox; "third party library `zustand-async-slice`" names the identifier.
   let entry = m[1]!.replace(/^(the|a|an)\s+/i, '').replace(/^(new\s+)?(section|entry|link|item)s?\s+(for|to|about)\s+/i, '').replace(/[.,;:]+$/, '').trim();
@@ -167,15 +172,42 @@ export function addedEntry(title: string): string | null {
 }
 
 /**
+ * A change that only mends a page's links, anchors, typos or formatting ("Fix third party package documentation
+ * link", "Fix sections references"): it says nothing of what the page lists, so it does not count against a list.
+ */
+const MENDS_PAGE = /\b(typos?|spelling|links?|urls?|references?|anchors?|formatting|whitespace|indent(ation)?)\b/i;
+
+/** The list a change adds its entry to, in its own words ("add @rxmarbles to the triage team" -> "triage team"), or null. */
+function listNamed(title: string): string | null {
+  const m = /\s(?:to|in|into|on)\s+the\s+([a-z][a-z -]*?[a-z])\s*(?:\(#\d+\))?\.?$/i.exec(plainPhrase(title));
+  if (!m || /\.(md|rst|txt)$/i.test(m[1]!) || /^(list|page|docs?|documentation|readme)$/i.test(m[1]!)) return null;
+  return m[1]!.toLowerCase();
+}
+
+/** The list's name two or more of the entry changes give it, the same words ("triage team"); null when they do not agree. */
+export function sharedListName(items: readonly StreamItem[]): string | null {
+  const counts = new Map<string, number>();
+  for (const i of items) {
+    const name = listNamed(i.title);
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+  return best && best[1] >= 2 ? best[0] : null;
+}
+
+/**
  * A page whose changes are largely each the addition of one named entry (three
  * or more and at least a third of the page's changes, or two and at least two
- * thirds): the entries, newest first (at most three), and those changes. Null
- * otherwise.
+ * thirds; changes that only mend its links or typos are not counted): the
+ * entries, newest first (at most three), and those changes. Null otherwise.
  */
 export function listEntries(items: readonly StreamItem[]): { entries: string[]; items: StreamItem[] } | null {
-  const added = items.map((i) => ({ item: i, entry: addedEntry(i.title) })).filter((x): x is { item: StreamItem; entry: string } => x.entry !== null);
+  const read = items.map((i) => ({ item: i, entry: addedEntry(i.title) }));
+  const added = read.filter((x): x is { item: StreamItem; entry: string } => x.entry !== null);
   const entries = [...new Map(added.map((x) => [x.entry.toLowerCase(), x.entry])).values()];
-  const mostly = entries.length >= 3 ? added.length * 3 >= items.length : entries.length === 2 && added.length * 3 >= items.length * 2;
+  // Mending a link or a typo is no other kind of work on the page.
+  const counted = read.filter((x) => x.entry !== null || !MENDS_PAGE.test(x.item.title)).length;
+  const mostly = entries.length >= 3 ? added.length * 3 >= counted : entries.length === 2 && added.length * 3 >= counted * 2;
   return mostly ? { entries: entries.slice(0, 3), items: added.map((x) => x.item) } : null;
 }
 
@@ -188,6 +220,22 @@ export function listPage(items: readonly StreamItem[]): { page: string; entries:
     if (list && (!best || list.items.length > best.items.length)) best = { page, ...list };
   }
   return best;
+}
+
+/**
+ * A documentation stream whose list page takes its own family (upkeep.ts `listPage`) and whose other changes kept
+ * correcting code examples: those other changes as a stream of their own, so the example line is stated beside the
+ * list (zustand: the third-party libraries list, and the examples corrected elsewhere in its docs). Null otherwise.
+ */
+export function examplesBesideList(stream: Stream): Stream | null {
+  if (stream.kind !== 'docs') return null;
+  const list = listPage(stream.items);
+  if (!list) return null;
+  const listed = new Set(list.items.map((i) => i.ref));
+  const items = stream.items.filter((i) => !listed.has(i.ref));
+  if (!exampleFixes(items)) return null;
+  const heat = Math.round(items.reduce((sum, i) => sum + i.recency, 0) * 1000) / 1000;
+  return { ...stream, items, heat };
 }
 
 /**
@@ -227,8 +275,15 @@ export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude:
     const list = listPage(stream.items);
     if (list) {
       // A list page (community projects, third-party packages): its next work is one more entry, not the ones added before T0.
-      const object = `the ${pageName(list.page)} list`;
+      // Named as the changes name it when two of them agree ("to the triage team"), else by its page.
+      const object = `the ${sharedListName(list.items) ?? `${pageName(list.page)} list`}`;
       return { title: `Add more entries like ${joinAnd(list.entries)} to ${object} in ${list.page}`, object, where: list.page, items: list.items, shared: true, entries: list.entries };
+    }
+    const fixes = exampleFixes(stream.items);
+    if (fixes) {
+      // Code examples corrected one by one: the next is another example, not those corrected before T0.
+      const like = fixes.named.length ? ` like the ${joinAnd(fixes.named)} example${fixes.named.length > 1 ? 's' : ''}` : '';
+      return { title: `Fix more code examples${like} in ${folder}`, object: 'the code examples', where: folder, items: fixes.items, shared: fixes.named.length > 0, examples: fixes.named };
     }
     const page = topFile(stream.items, isDocPage);
     const pageItems = page ? stream.items.filter((i) => i.paths.includes(page)) : stream.items;
