@@ -2,6 +2,7 @@ import type { Evidence } from '../../snapshot/model.js';
 import type { Forecaster } from '../forecaster.js';
 import type { Category } from '../model.js';
 import { buildCategorizer } from '../heuristic/category.js';
+import { contributorNames } from '../heuristic/signals.js';
 import { asFamilyEvidence, baselineFamily, baselineOutcome, codePaths, humanWorkItems } from './family.js';
 import { compareText } from '../../text/order.js';
 
@@ -10,6 +11,7 @@ export function createHotspotBaseline(): Forecaster {
   return {
     name: 'hotspot',
     async forecast({ snapshot, seed, maxFamilies }) {
+      const names = contributorNames(snapshot);
       const items = humanWorkItems(snapshot);
       const categorizer = buildCategorizer(items.map((e) => ({ text: e.item.title, labels: e.item.labels })));
       const spots = snapshot.evidence.filter(
@@ -34,6 +36,7 @@ export function createHotspotBaseline(): Forecaster {
           anchor: spot.dir,
           evidence: [asFamilyEvidence(spot, 'churn hotspot before T0'), ...touching.slice(0, 3).map((e) => asFamilyEvidence(e, `recent work in ${spot.dir}`))],
           recent: touching.slice(0, 5).map((e) => e.item.title),
+          names,
           score: spot.commits365 / Math.max(1, chosen[0]?.commits365 ?? 1),
           components: { commits90: spot.commits90, commits365: spot.commits365 },
           why: `Baseline: ${spot.dir} had ${spot.commits90} commits in the 90 days and ${spot.commits365} in the 365 days before T0; its history votes bugfix ${votes.bugfix}, feature ${votes.feature}, refactor ${votes.refactor}.`,

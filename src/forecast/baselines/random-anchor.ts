@@ -1,6 +1,7 @@
 import { mulberry32 } from '../../random.js';
 import type { Forecaster } from '../forecaster.js';
 import { Category } from '../model.js';
+import { contributorNames } from '../heuristic/signals.js';
 import { baselineFamily, baselineOutcome, recentWorkIn } from './family.js';
 import { compareText } from '../../text/order.js';
 
@@ -9,6 +10,7 @@ export function createRandomAnchorBaseline(): Forecaster {
   return {
     name: 'random-anchor',
     async forecast({ snapshot, seed, maxFamilies }) {
+      const names = contributorNames(snapshot);
       const random = mulberry32(seed);
       const dirs = snapshot.tree.map((d) => d.dir).filter((d) => d !== '').sort();
       const pool = [...dirs];
@@ -23,6 +25,7 @@ export function createRandomAnchorBaseline(): Forecaster {
             anchor: anchor!,
             evidence: [],
             recent: recentWorkIn(snapshot, anchor!),
+            names,
             score: random.next(),
             components: { random: 1 },
             why: `Baseline: ${anchor} and ${category} were drawn at random (seed ${seed}) from the ${dirs.length} directories at T0.`,

@@ -1,6 +1,6 @@
 import type { Forecaster } from '../forecaster.js';
 import { buildCategorizer } from '../heuristic/category.js';
-import { areaOf } from '../heuristic/signals.js';
+import { areaOf, contributorNames } from '../heuristic/signals.js';
 import { asFamilyEvidence, baselineFamily, baselineOutcome, codePaths, humanWorkItems } from './family.js';
 import { compareText } from '../../text/order.js';
 
@@ -9,6 +9,7 @@ export function createRecencyBaseline(): Forecaster {
   return {
     name: 'recency',
     async forecast({ snapshot, seed, maxFamilies }) {
+      const names = contributorNames(snapshot);
       const items = humanWorkItems(snapshot);
       const categorizer = buildCategorizer(items.map((e) => ({ text: e.item.title, labels: e.item.labels })));
       const dirFiles = new Map<string, number>(snapshot.tree.map((d) => [d.dir, d.files]));
@@ -23,6 +24,7 @@ export function createRecencyBaseline(): Forecaster {
             anchor,
             evidence: [asFamilyEvidence(e, 'one of the most recent pull requests before T0')],
             recent: [e.item.title],
+            names,
             score: 1 - i / Math.max(1, maxFamilies),
             components: { rank: i + 1 },
             why: `Baseline: ${e.ref} "${e.item.title}" was among the ${maxFamilies} most recent human work items before T0 (${e.date.slice(0, 10)}); its most-touched area is ${anchor}.`,
