@@ -2,7 +2,9 @@
  * Copies a labelled family set with the heuristic's ranks, family ids and scores taken from another store, matched
  * by title, so `score-family-labels.ts` reads strong@k of the store's order. Labels are per family against the whole
  * window, so a re-ordering needs no new labels; a title the store does not show is dropped from the copy's key
- * (and said), a shown title the set never labelled is counted (and said).
+ * (and said), a shown title the set never labelled is counted (and said). A baseline's family (a sample of its
+ * forecast) is matched by title the same way, to that forecaster's forecast in the store; one the store retitled
+ * has no label and is dropped (and said), so `rejudge-families.ts` judges only labelled titles.
  *
  *   npx tsx scripts/rerank-family-set.ts --dir eval/families/dev7 --db /tmp/x/dev.db --out /tmp/x/dev7
  *   npx tsx scripts/score-family-labels.ts --dir /tmp/x/dev7
@@ -25,8 +27,18 @@ for (const repo of readdirSync(values.out).filter((d) => existsSync(join(values.
   const titles = new Map(readLines<{ blind: string; title: string }>(join(values.out, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
   const keys = readLines<{ blind: string; forecaster: string; rank: number; familyId: string; score: number }>(join(values.out, repo, 'key.jsonl'));
   const labelled = new Set<string>();
+  const baselines = store
+    .prepare("SELECT f.id AS forecast_id, f.forecaster, fa.family_id, fa.ord, fa.title, fa.score FROM families fa JOIN forecasts f ON f.id = fa.forecast_id JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster <> 'heuristic' AND r.name = ? ORDER BY fa.ord")
+    .all(repo) as { forecast_id: number; forecaster: string; family_id: string; ord: number; title: string; score: number }[];
   const out = keys.flatMap((k) => {
-    if (k.forecaster !== 'heuristic') return [k];
+    if (k.forecaster !== 'heuristic') {
+      const row = baselines.find((b) => b.forecaster === k.forecaster && b.title === titles.get(k.blind));
+      if (!row) {
+        console.log(`${repo}: ${k.blind} (${k.forecaster} ${k.familyId}) "${titles.get(k.blind)}" is not shown by the store: dropped`);
+        return [];
+      }
+      return [{ ...k, forecastId: row.forecast_id, rank: row.ord + 1, familyId: row.family_id, score: row.score }];
+    }
     const row = byTitle.get(titles.get(k.blind) ?? '');
     if (!row) {
       console.log(`${repo}: "${titles.get(k.blind)}" is not shown by the store: dropped`);

@@ -165,14 +165,22 @@ export class LogStreamParser {
 }
 
 /**
- * A --raw entry as a change to a file, or null for submodules (gitlinks),
- * which both backends leave out. A path that turns from a gitlink into a file
- * (or back) is an added (deleted) file.
+ * A --raw entry as a change to a file. A submodule (gitlink) added, moved to
+ * another commit or removed is a change to its path with no blob on either
+ * side (a syntax added as a submodule is work in its folder; no blob to read,
+ * never an exact rename). A path that turns from a gitlink into a file (or
+ * back) is an added (deleted) file.
  */
 export function fileChangeOf(entry: RawEntry, withLines: boolean): FileChange | null {
-  const oldGone = entry.oldMode === NULL_MODE || entry.oldMode === GITLINK;
-  const newGone = entry.newMode === NULL_MODE || entry.newMode === GITLINK;
-  if (oldGone && newGone) return null;
+  const oldLink = entry.oldMode === GITLINK;
+  const newLink = entry.newMode === GITLINK;
+  const oldGone = entry.oldMode === NULL_MODE || oldLink;
+  const newGone = entry.newMode === NULL_MODE || newLink;
+  if (oldGone && newGone) {
+    if (!oldLink && !newLink) return null;
+    const status = !oldLink ? 'added' : !newLink ? 'deleted' : 'modified';
+    return { path: entry.path, status, oldOid: null, newOid: null, additions: null, deletions: null };
+  }
   const status = oldGone ? 'added' : newGone ? 'deleted' : 'modified';
   return {
     path: entry.path,

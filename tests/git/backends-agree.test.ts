@@ -188,8 +188,10 @@ test('a merge commit lists only what it changed against its first parent, and th
   expect(native.map((c) => c.message)).not.toContain('Feature work');
 });
 
-test('submodule gitlinks are left out, and a gitlink replaced by a file is an added file', () => {
-  expect(byCommit(native, sha.gitlink).files).toEqual([]);
+test('a submodule gitlink added is a change to its path with no blob, and a gitlink replaced by a file is an added file', () => {
+  // A syntax added as a submodule (bat's assets/syntaxes/02_Extra/<Name>) is work at that path.
+  expect(byCommit(native, sha.gitlink).files.map((f) => [f.path, f.status, f.additions])).toEqual([['vendor/sub', 'added', null]]);
+  expect(byCommit(isomorphic, sha.gitlink).files).toEqual(byCommit(native, sha.gitlink).files);
   expect(byCommit(native, sha.unlink).files.map((f) => [f.path, f.status])).toEqual([['vendor/sub', 'added']]);
   expect(byCommit(native, sha.empty).files).toEqual([]);
 });

@@ -1,7 +1,8 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import type { ForecastOutcome, ForecastRequest } from '../forecaster.js';
 import type { Category, FamilyEvidence, ForecasterName, TaskFamily } from '../model.js';
-import { DOC_PATH, isReleaseWork, isTestPath } from '../heuristic/signals.js';
+import { DOC_PATH, isReleaseWork, isSubmoduleBump, isTestPath } from '../heuristic/signals.js';
+import { isHashLike } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { surfaceForms, topicTokens } from '../../text/tokens.js';
 
@@ -9,7 +10,10 @@ import { surfaceForms, topicTokens } from '../../text/tokens.js';
  * Baselines are deliberately naive forecasters: every reported score is read
  * as lift over them. Their families are worded like the heuristic's, from the
  * words of the recent work in their anchor (`recent`), so that judges which
- * compare text reward the choice of direction, not a richer template.
+ * compare text reward the choice of direction, not a richer template. A commit
+ * hash is never one of their keywords (`isHashLike`); their other words are the
+ * anchor's titles' own, fragments and names included, as the issue fixed them
+ * (issue 15: "the baselines stay as they are").
  */
 export function baselineFamily(input: {
   id: string;
@@ -48,14 +52,15 @@ export function asFamilyEvidence(e: Evidence, reason: string): FamilyEvidence {
 }
 
 /**
- * Pre-T0 work items that are not bot work and touch code (not only docs), newest first:
- * the same noise filter the heuristic forecaster applies, so baselines are not handicapped by it.
+ * Pre-T0 work items that are not bot work, not a release or a submodule moved to another commit (upkeep a bot
+ * does as often), and touch code (not only docs), newest first: the same noise filter the heuristic forecaster
+ * applies, so baselines are not handicapped by it.
  */
 export function humanWorkItems(snapshot: Snapshot): Extract<Evidence, { kind: 'work_item' }>[] {
   return snapshot.evidence
     .filter(
       (e): e is Extract<Evidence, { kind: 'work_item' }> =>
-        e.kind === 'work_item' && !e.item.bot && !isReleaseWork(e.item.title, e.item.paths) && codePaths(e.item.paths).length > 0,
+        e.kind === 'work_item' && !e.item.bot && !isReleaseWork(e.item.title, e.item.paths) && !isSubmoduleBump(e.item.title) && codePaths(e.item.paths).length > 0,
     )
     .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
 }
@@ -92,7 +97,7 @@ export function recentWorkIn(snapshot: Snapshot, anchor: string, limit = 5): str
     .map((e) => e.item.title);
 }
 
-/** The three most frequent topic words of some titles, in their common surface form, the anchor's own words left out. */
+/** The three most frequent topic words of some titles, in their common surface form, the anchor's own words and commit hashes left out. */
 function topicOf(titles: readonly string[], anchor: string): string[] {
   const anchorWords = new Set(anchor.toLowerCase().split(/[^a-z0-9]+/));
   const freq = new Map<string, number>();
@@ -101,6 +106,6 @@ function topicOf(titles: readonly string[], anchor: string): string[] {
   return [...freq]
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .map(([t]) => forms.get(t))
-    .filter((w): w is string => Boolean(w) && !anchorWords.has(w!))
+    .filter((w): w is string => Boolean(w) && !anchorWords.has(w!) && !isHashLike(w!))
     .slice(0, 3);
 }

@@ -1,7 +1,7 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import { resolvePronoun } from './pronoun.js';
 import { topicTokens as rawTopicTokens } from '../../text/tokens.js';
-import { topicText } from '../../text/clean.js';
+import { isHashLike, topicText } from '../../text/clean.js';
 import { pendingSignals } from '../pending/signals.js';
 import type { Category } from '../model.js';
 import { buildCategorizer } from './category.js';
@@ -182,6 +182,23 @@ const RELEASE_FILES = /(^|\/)(package\.json|package-lock\.json|yarn\.lock|pnpm-l
 export function isReleaseWork(title: string, paths: readonly string[]): boolean {
   if (RELEASE_TITLE.test(plainTitle(title))) return true;
   return paths.length > 0 && paths.every((p) => RELEASE_FILES.test(p) || DOC_PATH.test(p)) && paths.some((p) => RELEASE_FILES.test(p)) && /\d+\.\d+/.test(title);
+}
+
+/** The act of moving something to another version: "Bump", "Update", "chore(deps): upgrade". */
+const BUMP_ACT = /^(?:[\w./-]+(?:\([^)]{0,40}\))?!?:\s*)?(?:bump|update|upgrade)\b/i;
+
+/**
+ * Moving a git submodule to another commit ("Update submodule assets/x to 0a1b2c3d", bat's "Bump themes/sublime-snazzy
+ * from `7034320` `48f43a7`"): dependency upkeep, done by a bot as often as by hand, not a direction of work. Read by
+ * its title: a bump whose object is a submodule or that names a commit (isHashLike, the one hash rule).
+ */
+export function isSubmoduleBump(title: string): boolean {
+  const plain = plainTitle(title);
+  if (!BUMP_ACT.test(plain)) return false;
+  if (/\bsub-?modules?\b/i.test(plain)) return true;
+  // The commit it moves to: the title's last word, or the word after "from" or "to" ("1a2b3c4 ids" names no move).
+  const words = plain.split(/\W+/).filter(Boolean);
+  return isHashLike(words.at(-1) ?? '') || words.some((w, i) => i > 0 && /^(from|to)$/i.test(words[i - 1]!) && isHashLike(w));
 }
 
 /** File paths an issue's text names (`src/parser/index.js`) in a directory that existed at T0. */

@@ -5,7 +5,7 @@ import { topicTokens } from '../../text/tokens.js';
 import type { Category } from '../model.js';
 import { buildCategorizer } from './category.js';
 import { taskPhrase } from './phrase.js';
-import { DOC_PATH, TOOLING_PATH, isReleaseWork, isTestPath, rankAreas } from './signals.js';
+import { DOC_PATH, TOOLING_PATH, isReleaseWork, isSubmoduleBump, isTestPath, rankAreas } from './signals.js';
 import { DAY_MS } from '../../time.js';
 
 /**
@@ -127,9 +127,9 @@ export function buildStreams(snapshot: Snapshot, options: StreamOptions, names: 
   return streams.sort((a, b) => b.heat - a.heat || compareText(a.component, b.component));
 }
 
-/** Merges, releases, version bumps, dependency upkeep and typo fixes: no direction of work. */
+/** Merges, releases, version bumps, dependency upkeep (a submodule moved too) and typo fixes: no direction of work. */
 export function isChore(title: string, paths: readonly string[], names: ReadonlySet<string> = new Set()): boolean {
-  if (isReleaseWork(title, paths) || UPKEEP.test(title)) return true;
+  if (isReleaseWork(title, paths) || UPKEEP.test(title) || isSubmoduleBump(title)) return true;
   // Parsing is the costly part, and the backtest asks again for each replay: kept per set of names.
   let seen = statesNoTask.get(names);
   if (!seen) statesNoTask.set(names, (seen = new Map()));

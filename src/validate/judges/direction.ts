@@ -9,6 +9,7 @@ import { dropsDependency } from './dependency-line.js';
 import { listedCheckerLines, sharedCheckerLine, titleCheckerLines, type CheckerLine } from './checker-lines.js';
 import { continuedRemoval, droppedNames, removedNames } from './removal-line.js';
 import type { QuotedFiles } from './quoted-files.js';
+import { asksForMore, removesInstance } from './addition-line.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
@@ -66,9 +67,12 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * a change whose title does a checker's work (pyright, mypy, typing; clippy, eslint, lint) continues a list-shaped
  * family listing that checker's line, in its area or the quoted work's files, whatever its kind: checker-lines.ts;
  * direction-v14: a change whose diff takes out the name a title the family quotes deprecates or removes continues it,
- * removal-line.ts, and a list-shaped family's symbol counts from a diff only when a word it lists is part of it).
+ * removal-line.ts, and a list-shaped family's symbol counts from a diff only when a word it lists is part of it;
+ * direction-v15: a change whose title removes, drops, deletes or deprecates shares no direction with a family asking
+ * for one more instance, and such a family's added kind stays a topic word though a path is named like it:
+ * addition-line.ts).
  */
-export const DIRECTION_RULES = 'direction-v14';
+export const DIRECTION_RULES = 'direction-v15';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -124,6 +128,8 @@ export interface FamilyDirection {
   stated: boolean;
   /** The checker lines its title's list names (typing, lint; checker-lines.ts). */
   checkers: ReadonlySet<CheckerLine>;
+  /** It asks for one more instance of what its changes added ("Add more syntaxes like …"; addition-line.ts). */
+  more: boolean;
   /** A title it quotes removes a dependency ("Remove Object.setPrototypeOf polyfill"; dependency-line.ts). */
   dropsDependency: boolean;
   /** The names the titles it quotes deprecate or remove ("Deprecate `app=...`": app; removal-line.ts). */
@@ -171,6 +177,8 @@ export interface ItemDirection {
   dropsDependency: boolean;
   /** Names its diff takes out of the code (`dropped:` entries of its added identifiers; removal-line.ts). */
   dropped: ReadonlySet<string>;
+  /** Its title's act is a removal: remove, drop, delete, deprecate (addition-line.ts). */
+  removal: boolean;
 }
 
 /** The shared direction of a pair: what it rests on, in words a reason can print; empty when none. */
@@ -294,6 +302,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
     words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
+    more: asksForMore(family.title, family.expected_behavior),
     dropsDependency: [...quotedTitleTexts(family.expected_behavior), ...workTitles].some(dropsDependency),
     // Only the work its prediction quotes ("continuing …"): a removal among its other evidence is not its direction.
     removes: removedNames(quotedTitleTexts(family.expected_behavior)),
@@ -460,6 +469,7 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     checkers: titleCheckerLines(item.title),
     dropsDependency: dropsDependency(item.title),
     dropped: droppedNames(added),
+    removal: removesInstance(item.title),
   };
 }
 
@@ -482,6 +492,8 @@ export function sharedDirection(
 ): SharedDirection {
   if (i.notWork !== null) return NO_DIRECTION;
   if (i.typo && !f.words.has('spell')) return NO_DIRECTION;
+  // A removal has another purpose than a family asking for one more instance, even at its place (addition-line.ts).
+  if (f.more && i.removal) return NO_DIRECTION;
   if (f.pending !== null) return pendingDirection(f.pending, i, pair.touches);
   if (f.actArea) return actAreaDirection(f, i, pair.agrees);
   const agrees = pair.agrees;

@@ -5,6 +5,7 @@ import type { Label, Match, Verdict } from '../model.js';
 import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import { applySynonyms } from '../semantic/vocabulary.js';
+import { moreKindWords } from './addition-line.js';
 
 /**
  * What the embedding and LLM judges share: the structural signals (does a
@@ -176,7 +177,9 @@ export type TopicWords = ReadonlyMap<string, string>;
 
 /** A family's topic words: those of its prediction, less the words of its own paths. */
 export function familyTopicWords(f: TaskFamily): TopicWords {
-  return topicWords(predictionText(f), new Set(applySynonyms(contentWords(familyPaths(f).join(' ')))));
+  // The kind a "more" title adds is its work, even when a path is named like it (addition-line.ts).
+  const kind = new Set(applySynonyms(moreKindWords(f.title)));
+  return topicWords(predictionText(f), new Set(applySynonyms(contentWords(familyPaths(f).join(' '))).filter((w) => !kind.has(w))));
 }
 
 /** A later item's topic words: those of its title and the start of its body. */
