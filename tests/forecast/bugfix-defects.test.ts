@@ -54,3 +54,8 @@ test('a fix whose phrase the title parser left garbled names no defect in the ti
   const { shown } = await forecasts(['Fix:(issue_2208) Fix markup width (#60)', 'Fix printing HTML from markup output (#61)', 'Fix markup formatting with no columns (#62)']);
   expect(shown.families.map((f) => f.title)).toEqual(['Fix more defects like markup formatting with no columns and printing HTML from markup output in src/render']);
 });
+
+test('a fix that states the right behaviour ("an empty cell is a value") names its defect by the input it went wrong on', async () => {
+  const { shown } = await forecasts(['fix: an empty markup cell is a value, not a missing one (#60)', 'Fix printing HTML from markup output (#61)', 'Fix markup formatting with no columns (#62)']);
+  expect(shown.families.map((f) => f.title)).toEqual(['Fix more defects like markup formatting with no columns, printing HTML from markup output and empty markup cell in src/render']);
+});

@@ -25,6 +25,12 @@ const CASE_CLAUSE = /\s(?:(?:when|whenever|with|without|on|during|if|inside|with
 /** A defect as a fix states it: opens with a word, an identifier or a quote; no colon or fix verb of its own outside identifiers. */
 const DEFECT_TEXT = /^(?=[A-Za-z`'"])(?:`[^`]*`|(?!\bfix(?:es|ed)?\b)[^:`])+$/i;
 
+/**
+ * A fix that states the right behaviour ("an empty quoted string is a value, not a missing one", "single-quoted
+ * values are taken literally") names its defect by the subject, the input it went wrong on: cut at the copula or modal.
+ */
+const BEHAVIOUR = /\s+(?:is|are|was|were|should|must|can|will|now)\b.*$/i;
+
 /** A conventional-commit fix ("fix(parser): keep '#' inside quoted values"): its object is what went wrong, whatever its verb. */
 const FIX_TYPE = /^\s*fix(?:\([^)]*\))?!?:/i;
 
@@ -46,7 +52,7 @@ export function statedDefects(items: readonly StreamItem[], names: ReadonlySet<s
     const p = taskPhrase(item.title, 'bugfix', names);
     // A verb the category stood in for states no fix ("Close contexts created during shell completion" under "Fix").
     if (!p || p.standIn || !(FIX_VERB.test(p.verb) || FIX_TYPE.test(item.title))) continue;
-    const text = tidyClause(p.object).replace(/^(the|a|an)\s+/i, '');
+    const text = tidyClause(p.object.replace(BEHAVIOUR, '')).replace(/^(the|a|an)\s+/i, '');
     // A phrase the title parser left garbled (":(issue_2208) Fix local flag") names no defect.
     if (!DEFECT_TEXT.test(text) || text.split(/\s+/).length < 2 || defects.some((d) => d.text.toLowerCase() === text.toLowerCase())) continue;
     defects.push({ text, withCase: CASE_CLAUSE.test(text) });
