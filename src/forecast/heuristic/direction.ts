@@ -5,6 +5,7 @@ import { componentTerm } from './aspects.js';
 import { joinAnd, streamFocus } from './focus.js';
 import { upkeepTitle } from './upkeep.js';
 import { instancesElsewhere } from './elsewhere.js';
+import { statedDefects, statesCase } from './defect.js';
 import { objectPasses } from './task-line.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
@@ -39,7 +40,11 @@ export interface DirectionText {
    * at most) and its place, with no clause naming a case ("Add response builders
    * in axum-extra/src/response", not "Retry failed requests as well as 502, 503
    * and 504 responses") names a capability area, not the next feature: not
-   * specific either (docs/forecast.md "Feature areas are loose"). A direction
+   * specific either (docs/forecast.md "Feature areas are loose"). Nor is a
+   * bugfix line with no case in its title whose fixes state no defect with its
+   * case ("Fix close contexts in src/click/core.py", "Keep clients in sync in
+   * httpx/_client.py"); when they do, the title names those defects (defect.ts:
+   * "Fix more defects like Rich formatting with no commands and …"). A direction
    * that is not specific is stated honestly and shown after every specific
    * family, few of them (order.ts).
    */
@@ -154,6 +159,18 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
           `One more of the ${more.kind} than at T0 is in place in ${where}, with a test${inTests} that exercises it.`,
           `Those done before T0 (${done}) are unchanged: their tests pass without edits.`,
         ];
+      } else if (f.category === 'bugfix' && !f.complement && !statesCase(object)) {
+        // No case in the title: the defects its fixes state name the class of the next fix, else the line is loose (defect.ts).
+        const defects = statedDefects(f.items, names);
+        const done = defects ? joinAnd(defects) : '';
+        if (defects) title = `Fix more defects like ${done} in ${where}`;
+        else specific = false;
+        expectedBehavior = defects
+          ? `${where} gets one more fix of the kind made before T0 (${done}), ${continuing}: an input it mishandles at T0 in a case like those gives the right result, with a regression test${inTests}.`
+          : `${capitalize(object)} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
+        criteria = defects
+          ? [`A regression test${inTests} for a defect of that kind in ${where} fails at T0 and passes after the change.`, `The defects fixed before T0 (${done}) keep their tests passing.`]
+          : [`A regression test${inTests} for ${object} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
       } else if (f.category === 'bugfix') {
         expectedBehavior = `${capitalize(object)}${clause} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
         criteria = [`A regression test${inTests} for ${object}${clause} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
