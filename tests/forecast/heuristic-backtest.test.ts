@@ -12,10 +12,10 @@ const dev = { name: 'Dana Dev', email: 'dana@example.com' };
 
 /** Four streams of work, one commit each a month for 30 months before T0, and more of the same after it. */
 const STREAMS = [
-  { dir: 'src/parser', file: 'quote.js', title: (i: number) => `Fix quoted string parsing of escaped quotes when the input ends, case ${i}` },
+  { dir: 'src/parser', file: 'quote.js', title: (i: number) => `Fix quoted string parsing of escaped quotes, case ${i}` },
   { dir: 'src/http', file: 'retry.js', title: (i: number) => `Add retry backoff option to the http client, step ${i}` },
   { dir: 'src/cache', file: 'lru.js', title: (i: number) => `Refactor cache eviction into the lru store, part ${i}` },
-  { dir: 'src/cli', file: 'args.js', title: (i: number) => `Fix argument parsing of repeated flags with a trailing value, case ${i}` },
+  { dir: 'src/cli', file: 'args.js', title: (i: number) => `Fix argument parsing of repeated flags, case ${i}` },
 ];
 
 function monthly(from: Date, months: number, canary: boolean): CommitSpec[] {

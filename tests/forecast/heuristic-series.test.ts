@@ -17,7 +17,7 @@ function typingRepo(typed: readonly string[]): CommitSpec[] {
   ];
   // Ordinary work in the year before T0, so the forecaster has directions too.
   for (let i = 0; i < 6; i++) {
-    specs.push({ at: `2024-0${i + 3}-10`, msg: `Fix quoted string parsing of escaped quotes when the input ends, case ${i} (#${10 + i})`, author: dev, files: { 'src/pkg/parser.py': `x = ${i + 2}\n` } });
+    specs.push({ at: `2024-0${i + 3}-10`, msg: `Fix quoted string parsing of escaped quotes, case ${i} (#${10 + i})`, author: dev, files: { 'src/pkg/parser.py': `x = ${i + 2}\n` } });
   }
   typed.forEach((m, i) => {
     specs.push({ at: `2024-12-1${i}`, msg: `Add type hints to \`test_${m}.py\` (#${30 + i})`, author: dev, files: { [`tests/test_${m}.py`]: py(`test_${m}`, true) } });
@@ -70,7 +70,7 @@ test('the series replaces the direction of its component: no other family cites 
 test('a series whose targets are all done gives no family, and no direction restates it', () => {
   expect(detectSeries(finished.snapshot, { lookbackDays: 365 }).map((s) => [s.changes.length, s.remaining])).toEqual([[5, []]]);
   expect(finished.draft.families.some((f) => f.score_components.series_changes !== undefined)).toBe(false);
-  expect(finished.draft.families.map((f) => f.title)).toEqual(['Fix quoted string parsing of escaped quotes when the input ends in src/pkg']);
+  expect(finished.draft.families.map((f) => f.title)).toEqual(['Fix quoted string parsing of escaped quotes in src/pkg']);
 });
 
 test('the series family is identical with and without the commits after T0, and no canary reaches it', () => {

@@ -22,11 +22,11 @@ export function studyCommits(area: string, n = 0): CommitSpec[] {
   commits.push({ at: month(1, 2), msg: 'Initial commit', files: { 'README.md': `# ${area}\n`, [`src/${area}/index.js`]: '// TODO: handle nested retries\n' } });
   const from = Date.parse('2024-01-05T10:00:00Z');
   const step = (Date.parse('2024-05-15T10:00:00Z') - from) / (6 + n);
-  // The fixes share a checkable phrase with its case, so the heuristic's family names work ("Fix retry reset
-  // connections on a closed pool in src/<area>"): a loose one ("Add the next requested capability in src/<area>", or a
-  // bugfix line naming no case) is held back by default (maxLoose 0) and would leave the forecast empty.
+  // The fixes share a checkable phrase, so the heuristic's family names work ("Fix retry reset connections in
+  // src/<area>"): a loose one ("Add the next requested capability in src/<area>") is held back by default (maxLoose 0)
+  // and would leave the forecast empty.
   for (let i = 0; i < 6 + n; i++) {
-    commits.push({ at: new Date(from + i * step).toISOString(), msg: `fix(${area}): retry reset connections on a closed pool, case ${i} (#${pr++})`, files: { [`src/${area}/case${i}.js`]: `export const c${i} = ${i};\n` } });
+    commits.push({ at: new Date(from + i * step).toISOString(), msg: `fix(${area}): retry reset connections, case ${i} (#${pr++})`, files: { [`src/${area}/case${i}.js`]: `export const c${i} = ${i};\n` } });
   }
   commits.push({ at: month(5, 20), msg: `feat(${area}): add timeout option (#${pr++})`, files: { [`src/${area}/timeout.js`]: 'export const timeout = 1;\n' } });
   commits.push({ at: month(5, 25), msg: `docs: describe ${area} (#${pr++})`, files: { 'docs/guide.md': `About ${area}\n` } });

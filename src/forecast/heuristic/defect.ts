@@ -13,7 +13,9 @@ import { isHousekeeping, tidyClause } from './task-line.js';
  * formatting with no commands", "closing of callbacks on CLI exit", "crash
  * when the body is empty"). The line names the defects two or more of its own
  * fixes state, one or more of them with its case, as the class its next fix
- * belongs to; a line whose fixes state none is loose (direction.ts).
+ * belongs to; a line whose fixes state none keeps its title (direction.ts):
+ * holding such lines back as loose (branch bugfix20) lost lines people label
+ * strong (docs/forecast.md "Bugfix lines name their defects").
  */
 
 /** Verbs that state a fix: the change says a defect went ("Fix", "Correct", "Prevent"), not what was added or reworded; or a fix by its conventional-commit type. */
