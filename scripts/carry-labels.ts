@@ -5,10 +5,12 @@
  * keeps that label, primary and second. The families no earlier label covers
  * go into packets of their own, for a new blind round.
  *
- *   npx tsx scripts/carry-labels.ts --from eval/families/dev7 --packets DIR --new DIR2 [--forecaster heuristic]
+ *   npx tsx scripts/carry-labels.ts --from eval/families/dev7 --packets DIR --new DIR2 [--forecaster heuristic ...]
  *   # label DIR2/<set>-<repo>/ blind (labels-<labeller>.jsonl), then fold those labels in:
  *   npx tsx scripts/carry-labels.ts --from eval/families/dev7 --packets DIR --labelled DIR2
  *
+ * A label is of a title against a window, whoever wrote it: with several --forecaster (the three baselines, whose
+ * packets `label-packets.ts --forecaster A --forecaster B ...` writes together) a title any of them labelled carries.
  * DIR holds `scripts/label-packets.ts --forecaster NAME` packets (one folder per
  * repository). Each gets `labels-P.jsonl` (primary) and, where the earlier set
  * or the new round has one, `labels-S.jsonl` (second); every carried line says
@@ -28,13 +30,14 @@ const { values } = parseArgs({
     packets: { type: 'string' },
     new: { type: 'string' },
     labelled: { type: 'string' },
-    forecaster: { type: 'string', default: 'heuristic' },
+    forecaster: { type: 'string', multiple: true, default: ['heuristic'] },
   },
 });
 if (!values.from || !values.packets || (!values.new && !values.labelled)) {
-  throw new Error('usage: --from SET --packets DIR (--new DIR2 | --labelled DIR2) [--forecaster NAME]');
+  throw new Error('usage: --from SET --packets DIR (--new DIR2 | --labelled DIR2) [--forecaster NAME ...]');
 }
-const { from, packets, forecaster } = values as Required<Pick<typeof values, 'from' | 'packets' | 'forecaster'>>;
+const { from, packets } = values as Required<Pick<typeof values, 'from' | 'packets'>>;
+const forecasters = new Set(values.forecaster);
 const set = basename(from);
 const side = set.replace(/\d+$/, ''); // dev7 -> dev: the prefix of the new round's packet folders
 
@@ -44,13 +47,13 @@ const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.m
 const titles = (dir: string) => new Map(read(join(dir, 'families.jsonl')).map((f) => [f.blind, String(f.title)]));
 const windowKeys = (dir: string) => read(join(dir, 'window.jsonl')).map((w) => String(w.key)).sort().join(' ');
 
-/** The earlier set's labels of one repository's families by the forecaster, by title: [primary, second]. */
+/** The earlier set's labels of one repository's families by the forecasters, by title: [primary, second]. */
 function earlier(repo: string): [Map<string, Line>, Map<string, Line>] {
   const dir = join(from, repo);
   const of = new Map(read(join(dir, 'key.jsonl')).map((k) => [k.blind, k.forecaster]));
   const title = titles(dir);
   const byTitle = (file: string) =>
-    new Map(read(join(dir, file)).filter((l) => of.get(l.blind) === forecaster).map((l) => [title.get(l.blind)!, { ...l, carried: `${set}/${l.blind}` }]));
+    new Map(read(join(dir, file)).filter((l) => forecasters.has(String(of.get(l.blind)))).map((l) => [title.get(l.blind)!, { ...l, carried: `${set}/${l.blind}` }]));
   return [byTitle('labels-1.jsonl'), byTitle('labels-2.jsonl')];
 }
 
