@@ -5,7 +5,6 @@ import { componentTerm } from './aspects.js';
 import { joinAnd, streamFocus } from './focus.js';
 import { upkeepTitle } from './upkeep.js';
 import { instancesElsewhere } from './elsewhere.js';
-import { statedDefects, statesCase } from './defect.js';
 import { objectPasses } from './task-line.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
@@ -40,11 +39,7 @@ export interface DirectionText {
    * at most) and its place, with no clause naming a case ("Add response builders
    * in axum-extra/src/response", not "Retry failed requests as well as 502, 503
    * and 504 responses") names a capability area, not the next feature: not
-   * specific either (docs/forecast.md "Feature areas are loose"). A bugfix
-   * line with no case in its title stays specific (such lines come true: on dev9
-   * 1 strong and 2 related of 4; read once on the held sets, 6 strong of 9), and names the defects its fixes state when they
-   * state them (defect.ts: "Fix more defects like Rich formatting with no
-   * commands and …"). A direction
+   * specific either (docs/forecast.md "Feature areas are loose"). A direction
    * that is not specific is stated honestly and shown after every specific
    * family, few of them (order.ts).
    */
@@ -132,8 +127,6 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       // The line's verb, object and the clauses its changes differ in: "Fix PowerShell completion with incomplete word and ...".
       const clause = f.complement ? ` ${f.complement}` : '';
       const more = f.category === 'feature' && ADDITIVE.has(f.verb.toLowerCase()) ? f.instances : undefined;
-      // A bugfix line with no case in its title: the defects its fixes state, when they state them (defect.ts).
-      const defects = f.category === 'bugfix' && !f.complement && !statesCase(object) ? statedDefects(f.items, names) : null;
       title = more ? `${f.verb} more ${more.kind} ${more.link} ${joinAnd(more.done)} in ${where}` : `${f.verb} ${object}${clause} in ${where}`;
       // The same kind added elsewhere (a syntax as a git submodule, not a patch): its instances and places join the title.
       const away = more && more.link === 'like' ? instancesElsewhere(more, others, names, f.category) : null;
@@ -161,12 +154,6 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
           `One more of the ${more.kind} than at T0 is in place in ${where}, with a test${inTests} that exercises it.`,
           `Those done before T0 (${done}) are unchanged: their tests pass without edits.`,
         ];
-      } else if (defects) {
-        // No case in the title: the defects its fixes state name the class of the next fix (defect.ts).
-        const done = joinAnd(defects);
-        title = `Fix more defects like ${done} in ${where}`;
-        expectedBehavior = `${where} gets one more fix of the kind made before T0 (${done}), ${continuing}: an input it mishandles at T0 in a case like those gives the right result, with a regression test${inTests}.`;
-        criteria = [`A regression test${inTests} for a defect of that kind in ${where} fails at T0 and passes after the change.`, `The defects fixed before T0 (${done}) keep their tests passing.`];
       } else if (f.category === 'bugfix') {
         expectedBehavior = `${capitalize(object)}${clause} in ${where} handles one more case correctly, ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
         criteria = [`A regression test${inTests} for ${object}${clause} fails at T0 and passes after the change.`, ...cases.map((c) => `The ${c} cases fixed before T0 keep their tests passing.`)];
