@@ -4,7 +4,7 @@ import { loadWordTable } from '../../src/text/glove/cache.js';
 import type { Judge } from '../../src/validate/judge.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
-import { BACKOFF, FILLER, item } from './judge-literals.js';
+import { BACKOFF, fillerIn, item } from './judge-literals.js';
 
 /**
  * The dependency-removal line (direction-v13, src/validate/judges/dependency-line.ts): a change in a list-shaped
@@ -13,12 +13,7 @@ import { BACKOFF, FILLER, item } from './judge-literals.js';
 const table = loadWordTable();
 const judges: Judge[] = [createSemanticJudge({ table }), createLexicalJudge()];
 
-const MORE = [
-  ...FILLER,
-  item('pr#120', 'Add a pager option to the list command', ['lib/pager.js']),
-  item('pr#121', 'Fix crash on empty request bodies', ['lib/request.js']),
-  item('pr#122', 'Speed up route matching with a cache', ['lib/router.js']),
-];
+const MORE = fillerIn('lib', 'js');
 
 /** express's recency-v2 family of judge-eval's fit half (F4). */
 const POLYFILL: TaskFamily = {

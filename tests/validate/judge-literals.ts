@@ -70,6 +70,16 @@ export const FILLER = [
   item('pr#107', 'Support YAML configuration files', ['src/config/yaml.ts']),
 ];
 
+/** FILLER and three changes of other purposes in `dir`'s own files (a pager, a crash fix, a speed-up): the window of a one-rule test. */
+export function fillerIn(dir: string, ext: string): WorkItem[] {
+  return [
+    ...FILLER,
+    item('pr#120', 'Add a pager option to the list command', [`${dir}/pager.${ext}`]),
+    item('pr#121', 'Fix crash on empty request bodies', [`${dir}/request.${ext}`]),
+    item('pr#122', 'Speed up route matching with a cache', [`${dir}/router.${ext}`]),
+  ];
+}
+
 /** A family naming one symbol a later change may define (tests/validate/diff-added, diff-defined). */
 export const RETRY: TaskFamily = {
   ...BACKOFF,

@@ -9,7 +9,7 @@ import { removedNames } from '../../src/validate/judges/removal-line.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
 import { makeRepo } from '../fixtures/repo.js';
-import { BACKOFF, FILLER, item } from './judge-literals.js';
+import { BACKOFF, fillerIn, item } from './judge-literals.js';
 
 /**
  * The removal line (direction-v14, src/validate/judges/removal-line.ts): a change whose diff takes out what the work a
@@ -19,12 +19,7 @@ import { BACKOFF, FILLER, item } from './judge-literals.js';
 const table = loadWordTable();
 const judges: Judge[] = [createSemanticJudge({ table }), createLexicalJudge()];
 
-const MORE = [
-  ...FILLER,
-  item('pr#120', 'Add a pager option to the list command', ['lib/pager.js']),
-  item('pr#121', 'Fix crash on empty request bodies', ['lib/request.js']),
-  item('pr#122', 'Speed up route matching with a cache', ['lib/router.js']),
-];
+const MORE = fillerIn('lib', 'js');
 
 /** httpx's random-anchor-v2 family of judge-eval's fit half (F4). */
 const APP: TaskFamily = {
