@@ -2,9 +2,11 @@
  * Judges the families of label packets (eval/families/<set>) anew with
  * today's offline judges, in-process, as `validate` would: each forecast the
  * packet's key.jsonl names is loaded from the store the packets were made
- * from, judged against its repository's later work in (T0, T0 + 6m] (bots
- * and work that is not work counted apart) with what each change's diff adds
- * read from the clone, and each packet's verdicts.jsonl is rewritten (the
+ * from and judged on exactly the request `validate` builds
+ * (src/api/judge-request.ts): its repository's later work in (T0, T0 + 6m]
+ * (bots and work that is not work counted apart), what each change's diff
+ * adds read from the clone, and the files of the pre-T0 work its families
+ * quote; each packet's verdicts.jsonl is rewritten (the
  * shape scripts/score-family-labels.ts --db writes). Nothing is saved to the
  * store. With --dump, one line per (packet family, judge) with the verdict's
  * label, reason and matches, for reading the disagreements.
@@ -18,15 +20,13 @@
 import { readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../src/git/added-identifiers.js';
+import { readJudgeRequest } from '../src/api/judge-request.js';
+import type { AddedIdentifiersMemo } from '../src/git/added-identifiers.js';
 import { loadForecast } from '../src/store/forecasts.js';
 import { openStore } from '../src/store/open.js';
-import { repoPathById } from '../src/store/repos.js';
 import { forecastOrigin } from '../src/store/validations.js';
-import { loadWorkItems } from '../src/store/work-items.js';
 import { addDuration, parseDuration } from '../src/time.js';
 import type { Judge } from '../src/validate/judge.js';
-import { splitLaterWork } from '../src/validate/later-work.js';
 import { createLexicalJudge } from '../src/validate/lexical.js';
 import type { Verdict } from '../src/validate/model.js';
 import { createSemanticJudge } from '../src/validate/semantic/judge.js';
@@ -61,12 +61,10 @@ for (const repo of readdirSync(values.dir).filter((r) => existsSync(join(values.
     for (const id of [...new Set(keys.map((k) => k.forecastId))].sort((a, b) => a - b)) {
       const forecast = loadForecast(store, id);
       const origin = forecastOrigin(store, id)!;
-      const later = splitLaterWork(loadWorkItems(store, origin.repoId, { after: origin.t0, until: addDuration(origin.t0, parseDuration('6m', '--window')) }), false);
-      const repoPath = repoPathById(store, origin.repoId);
-      const bySha = repoPath === null ? new Map<string, string[]>() : await readDefinedIdentifiers(repoPath, later.judged.map((i) => i.sha), memo);
-      const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
+      // Exactly what `validate` gives its judge (src/api/judge-request.ts): the later work, what each change's diff added, the quoted work's files.
+      const { request } = await readJudgeRequest(store, forecast.families, origin, { windowEnd: addDuration(origin.t0, parseDuration('6m', '--window')), includeBots: false, addedMemo: memo });
       for (const [name, judge] of Object.entries(judges)) {
-        const { verdicts } = await judge.judge({ families: forecast.families, later: later.judged, added });
+        const { verdicts } = await judge.judge(request);
         for (const v of verdicts as Verdict[]) {
           out.push({ forecastId: id, familyId: v.familyId, judge: name, label: v.label, strong: v.matches.filter((m) => m.label === 'strong').map((m) => m.key) });
           const key = keys.find((k) => k.forecastId === id && k.familyId === v.familyId);

@@ -6,15 +6,12 @@ import { silentProgress, type Progress } from '../progress.js';
 import { loadForecast } from '../store/forecasts.js';
 import { openStore } from '../store/open.js';
 import { forecastOrigin, historyEnd, loadValidation, saveValidation } from '../store/validations.js';
-import { loadWorkItems } from '../store/work-items.js';
-import { repoPathById } from '../store/repos.js';
-import { quotedRefs } from './quoted-files.js';
-import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../git/added-identifiers.js';
+import { readJudgeRequest } from './judge-request.js';
+import type { AddedIdentifiersMemo } from '../git/added-identifiers.js';
 import { addDuration, DAY_MS, parseDuration } from '../time.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import { createEmbeddingCache } from '../store/embedding-cache.js';
-import { splitLaterWork } from '../validate/later-work.js';
 import { createLexicalJudge } from '../validate/lexical.js';
 import { computeMetrics } from '../validate/metrics.js';
 import { DEFAULT_JUDGE, isOfflineJudge, type JudgeName, type NetworkJudgeName, type Validation } from '../validate/model.js';
@@ -96,17 +93,11 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
       );
     }
 
-    const later = splitLaterWork(loadWorkItems(store, origin.repoId, { after: origin.t0, until: windowEnd }), options.includeBots ?? false);
-    // What each later change added, where the clone (still) has its blobs: judges read what a change did, not only its title.
-    progress.stage(`reading what ${later.judged.length} later changes added`);
-    const repoPath = repoPathById(store, origin.repoId);
-    const bySha = repoPath === null ? new Map<string, string[]>() : await readDefinedIdentifiers(repoPath, later.judged.map((i) => i.sha), options.addedMemo);
-    const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
-    // The files of the pre-T0 work the families quote (their evidence refs), from the store's work items up to T0.
-    const refs = quotedRefs(forecast.families);
-    const quoted = refs.size === 0 ? {} : Object.fromEntries(loadWorkItems(store, origin.repoId, { until: origin.t0 }).flatMap((i) => (refs.has(i.key) ? [[i.key, i.paths]] : [])));
+    // The later work, what each change's diff added and the quoted pre-T0 work's files (src/api/judge-request.ts).
+    const { later, request } = await readJudgeRequest(store, forecast.families, origin, { windowEnd, includeBots: options.includeBots ?? false, addedMemo: options.addedMemo, progress });
+    const { added, quoted } = request;
     progress.stage(`judging ${forecast.families.length} families against ${later.judged.length} later work items (${judgeName})`);
-    const outcome = await judge.judge({ families: forecast.families, later: later.judged, added, quoted });
+    const outcome = await judge.judge(request);
     const validation: Validation = {
       forecastId: options.forecast,
       forecastHash: forecast.hash,
