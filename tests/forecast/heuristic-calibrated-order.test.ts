@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import { snapshotRepository } from '../../src/api/snapshot.js';
 import { createHeuristicForecaster, type TaskFamily } from '../../src/forecast/index.js';
-import { calibrate, calibrationInputOf } from '../../src/forecast/backtest/calibration.js';
+import { calibrate, calibrationInputOf, SCORE_CALIBRATION } from '../../src/forecast/backtest/calibration.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 /**
@@ -52,7 +52,7 @@ test('each family says what its score rests on: its kind, the map\'s features an
     const input = calibrationInputOf(f.score_components);
     expect(input, f.title).not.toBeNull();
     expect(f.score).toBe(calibrate(input!));
-    expect(Object.keys(f.score_components)).toEqual(expect.arrayContaining(['calibration_loose', 'calibration_runtime', 'calibration_note', 'calibration_bugfix', 'calibration_feature', 'calibrated', 'backtest_continued']));
+    expect(Object.keys(f.score_components)).toEqual(expect.arrayContaining([...SCORE_CALIBRATION.features.map((name) => `calibration_${name}`), 'calibrated', 'backtest_continued']));
   }
   const lexer = families.find((f) => /quoted string parsing/.test(f.title))!;
   expect(lexer.rationale).toContain('to bugfix directions of recurring work, of which 2 of 6 got strong work there');
