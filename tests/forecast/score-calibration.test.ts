@@ -207,8 +207,8 @@ test('the shipped map calibrates round 13: every bin of ten or more families of 
   // dev13 alone: the 0.3-0.4 bin (runtime, bugfix, refactoring, deprecation and test-suite families at 0.350, 6 of 16
   // strong); its 8 `more` families (0.974, all strong) and 9 notes and statements (0.019, none) are bins under ten.
   expect(within(reliability(dev13, (f) => calibrate(f.input)))).toEqual([['0.3-0.4', 16, 6, true]]);
-  // The scores dev13 was labelled with (round 8's map) left its `more` families, 8 of 8 strong, at 0.763.
-  expect(reliability(dev13, (f) => f.score).find((b) => b.bin === '0.7-0.8')).toMatchObject({ families: 8, strong: 8 });
+  // The committed keys carry the shipped map's scores (round 13's sets were written from main's final studies).
+  expect(reliability(dev13, (f) => f.score)).toEqual(reliability(dev13, (f) => calibrate(f.input)));
   // Pooled with heldout13 (never fitted on, read once after the choice): 0.0-0.1 14 / 0.019 / 0 strong; 0.3-0.4 43 /
   // 0.350 / 14 (0.326); 0.9-1.0 12 / 0.974 / 12. Under round 8's map 0.7-0.8 held those 12 at 0.763, 24 points off.
   expect(within(reliability([...dev13, ...heldout13], (f) => calibrate(f.input)))).toEqual([
@@ -216,9 +216,9 @@ test('the shipped map calibrates round 13: every bin of ten or more families of 
     ['0.3-0.4', 43, 14, true],
     ['0.9-1.0', 12, 12, true],
   ]);
-  // Strong@5 by the calibrated order: dev13 14/28 as labelled; heldout13 11/23 as labelled, 10/23 (fastify's runtime
-  // task, rank 3 as labelled, falls to 6th behind its test-suite and CI directions of higher ranking score).
+  // Strong@5 by the calibrated order: dev13 14/28; heldout13 10/23, as the committed order (under round 8's map 11/23:
+  // fastify's runtime task, rank 3 then, falls to 6th behind its test-suite and CI directions of higher ranking score).
   expect(strongAt(dev13, (f) => calibrate(f.input))).toEqual({ strong: 14, families: 28 });
-  expect(strongAt(heldout13, null)).toEqual({ strong: 11, families: 23 });
+  expect(strongAt(heldout13, null)).toEqual({ strong: 10, families: 23 });
   expect(strongAt(heldout13, (f) => calibrate(f.input))).toEqual({ strong: 10, families: 23 });
 });
