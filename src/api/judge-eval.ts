@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { TaskFamily } from '../family/model.js';
-import { cloneOf, quotedRefs, readQuotedPaths, type QuotedWorkMemo } from './quoted-files.js';
+import { cloneOf, quotedRefs, readQuotedPaths, type CloneChains } from './quoted-files.js';
 import { readLaterDiffs } from './later-diffs.js';
-import type { AddedIdentifiersMemo } from '../git/added-identifiers.js';
 import type { WorkItem } from '../sources/model.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
@@ -136,10 +135,11 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
     tableLoadSeconds = (performance.now() - started) / 1000;
   }
 
-  // The quoted pre-T0 work's files, read once per repository from its clone before any judge is timed.
-  const quoted = options.quoted === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones);
-  // What the later items' diffs did, read once per repository from its clone, likewise before any judge is timed.
-  const added = options.diffs === false ? new Map() : await addedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], options.clones);
+  // The quoted pre-T0 work's files and what the later items' diffs did, read from each repository's clone (its history
+  // walked once for both) before any judge is timed.
+  const chains: CloneChains = new Map();
+  const quoted = options.quoted === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones, chains);
+  const added = options.diffs === false ? new Map() : await addedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], options.clones, chains);
   const context: RepoContext = { quoted, added };
 
   const results: JudgeEvalJudgeResult[] = [];
@@ -226,15 +226,14 @@ function refitted(judge: Judge, t: LabelThresholds): Judge {
 /** Quoted work's files by repository (JudgeRequest.quoted), from `<clones>/<name>` at the pairs' T0; none without a clone. */
 type QuotedByRepo = ReadonlyMap<string, Readonly<Record<string, readonly string[]>>>;
 
-async function quotedByRepo(contexts: readonly { repo: string; families: readonly TaskFamily[] }[], pairs: readonly LabelledPair[], clones: string | undefined): Promise<QuotedByRepo> {
+async function quotedByRepo(contexts: readonly { repo: string; families: readonly TaskFamily[] }[], pairs: readonly LabelledPair[], clones: string | undefined, chains: CloneChains): Promise<QuotedByRepo> {
   const out = new Map<string, Record<string, readonly string[]>>();
-  const memo: QuotedWorkMemo = new Map();
   for (const repo of new Set(contexts.map((c) => c.repo))) {
     const path = cloneOf(clones, repo);
     const t0 = pairs.find((p) => p.repo === repo)?.t0;
     if (path === null || t0 === undefined) continue;
     const refs = quotedRefs(contexts.filter((c) => c.repo === repo).flatMap((c) => c.families));
-    out.set(repo, await readQuotedPaths(path, t0, refs, memo));
+    out.set(repo, await readQuotedPaths(path, t0, refs, chains));
   }
   return out;
 }
@@ -248,14 +247,13 @@ interface RepoContext {
 /** Later items' diffs by repository (JudgeRequest.added), from `<clones>/<name>`; none without a clone. */
 type AddedByRepo = ReadonlyMap<string, Readonly<Record<string, readonly string[]>>>;
 
-async function addedByRepo(contexts: readonly { repo: string; later: readonly WorkItem[] }[], clones: string | undefined): Promise<AddedByRepo> {
+async function addedByRepo(contexts: readonly { repo: string; later: readonly WorkItem[] }[], clones: string | undefined, chains: CloneChains): Promise<AddedByRepo> {
   const out = new Map<string, Readonly<Record<string, readonly string[]>>>();
   for (const repo of new Set(contexts.map((c) => c.repo))) {
     const path = cloneOf(clones, repo);
     if (path === null) continue;
     const items = new Map(contexts.filter((c) => c.repo === repo).flatMap((c) => c.later.map((i) => [i.key, i] as const)));
-    const memo: AddedIdentifiersMemo = new Map();
-    out.set(repo, await readLaterDiffs(path, [...items.values()], memo));
+    out.set(repo, await readLaterDiffs(path, [...items.values()], undefined, chains));
   }
   return out;
 }

@@ -1,8 +1,7 @@
 import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../git/added-identifiers.js';
-import type { Commit } from '../git/model.js';
-import { openRepository } from '../git/open.js';
 import type { WorkItem } from '../sources/model.js';
 import { reconstructWorkItems } from '../sources/reconstruct.js';
+import { readCloneChain, type CloneChains } from './quoted-files.js';
 
 /**
  * What the later items' diffs did (JudgeRequest.added: the names each defines, `removed:`, `dropped:` and `runtime:`
@@ -11,25 +10,12 @@ import { reconstructWorkItems } from '../sources/reconstruct.js';
  * key among the work items of the clone's first-parent history (src/sources/reconstruct.ts); an item the clone
  * lacks gets no entry and is judged by its title, body and paths as before.
  */
-export async function readLaterDiffs(repoPath: string, items: readonly WorkItem[], memo?: AddedIdentifiersMemo): Promise<Record<string, readonly string[]>> {
-  const wanted = items.filter((i) => i.sha === '');
-  const shaOf = wanted.length === 0 ? new Map<string, string>() : await workItemShas(repoPath);
+export async function readLaterDiffs(repoPath: string, items: readonly WorkItem[], memo?: AddedIdentifiersMemo, chains?: CloneChains): Promise<Record<string, readonly string[]>> {
+  const shaOf = items.every((i) => i.sha !== '') ? new Map<string, string>() : new Map(reconstructWorkItems(await readCloneChain(repoPath, chains)).map((i) => [i.key, i.sha]));
   const byKey = new Map(items.flatMap((i) => {
     const sha = i.sha !== '' ? i.sha : shaOf.get(i.key);
     return sha === undefined ? [] : [[i.key, sha] as const];
   }));
   const bySha = await readDefinedIdentifiers(repoPath, [...byKey.values()], memo);
   return Object.fromEntries([...byKey].flatMap(([key, sha]) => (bySha.has(sha) ? [[key, bySha.get(sha)!]] : [])));
-}
-
-/** Every work item's commit in the clone's first-parent history, by key. */
-async function workItemShas(repoPath: string): Promise<Map<string, string>> {
-  const git = await openRepository(repoPath);
-  try {
-    const chain: Commit[] = [];
-    for await (const commit of git.log(git.facts.tip, { lineCounts: false })) chain.push(commit);
-    return new Map(reconstructWorkItems(chain).map((i) => [i.key, i.sha]));
-  } finally {
-    await git.close();
-  }
 }

@@ -14,35 +14,42 @@ export function quotedRefs(families: readonly TaskFamily[]): Set<string> {
   return new Set(families.flatMap((f) => f.evidence.filter((e) => e.kind === 'work_item').map((e) => e.ref)));
 }
 
-/** Read histories, by clone path and T0: judge-eval reads each repository's once for both halves and every judge. */
-export type QuotedWorkMemo = Map<string, Promise<ReadonlyMap<string, readonly string[]>>>;
+/**
+ * Clones' first-parent chains from their tips, by path: judge-eval reads each clone's history once, for the quoted
+ * work's files (readQuotedPaths) and for the later items' diffs (src/api/later-diffs.ts), for both halves and every judge.
+ */
+export type CloneChains = Map<string, Promise<readonly Commit[]>>;
+
+/** A clone's first-parent chain from its tip, newest first; read once per path when `chains` is given. */
+export function readCloneChain(repoPath: string, chains?: CloneChains): Promise<readonly Commit[]> {
+  let chain = chains?.get(repoPath);
+  if (chain === undefined) {
+    chain = readChain(repoPath);
+    chains?.set(repoPath, chain);
+  }
+  return chain;
+}
+
+async function readChain(repoPath: string): Promise<readonly Commit[]> {
+  const git = await openRepository(repoPath);
+  try {
+    const chain: Commit[] = [];
+    for await (const commit of git.log(git.facts.tip, { lineCounts: false })) chain.push(commit);
+    return chain;
+  } finally {
+    await git.close();
+  }
+}
 
 /**
  * The changed paths of the named pre-T0 work items of a clone, as the snapshot keyed them: its first-parent history up
  * to T0 (src/snapshot/cutoff.ts), read as work items (src/sources/reconstruct.ts). Refs it does not have are left out.
  */
-export async function readQuotedPaths(repoPath: string, t0: string, refs: ReadonlySet<string>, memo?: QuotedWorkMemo): Promise<Record<string, readonly string[]>> {
+export async function readQuotedPaths(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains): Promise<Record<string, readonly string[]>> {
   if (refs.size === 0) return {};
-  const key = `${repoPath}\u0000${t0}`;
-  let byKey = memo?.get(key);
-  if (byKey === undefined) {
-    byKey = readWorkItemPaths(repoPath, t0);
-    memo?.set(key, byKey);
-  }
-  const all = await byKey;
+  const { history } = cutAtT0(await readCloneChain(repoPath, chains), t0);
+  const all = new Map(reconstructWorkItems(history).map((i) => [i.key, i.paths]));
   return Object.fromEntries([...refs].flatMap((r) => (all.has(r) ? [[r, all.get(r)!]] : [])));
-}
-
-async function readWorkItemPaths(repoPath: string, t0: string): Promise<ReadonlyMap<string, readonly string[]>> {
-  const git = await openRepository(repoPath);
-  try {
-    const chain: Commit[] = [];
-    for await (const commit of git.log(git.facts.tip, { lineCounts: false })) chain.push(commit);
-    const { history } = cutAtT0(chain, t0);
-    return new Map(reconstructWorkItems(history).map((i) => [i.key, i.paths]));
-  } finally {
-    await git.close();
-  }
 }
 
 /** The clone of `owner/name` in `clonesDir` (`<clonesDir>/<name>`), or null when there is none. */
