@@ -8,7 +8,7 @@ import { rankCandidates } from './candidates.js';
 import { familyText, type FamilyText } from './title.js';
 import { stem, tokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
-import { buildStreams, type Stream } from './streams.js';
+import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
 import { examplesBesideList } from './upkeep.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
@@ -116,7 +116,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       // Every change of the lookback, streams of one change included: where an additive line looks for its kind added elsewhere.
       const everyItem = buildStreams(snapshot, { ...streamOptions, minItems: 1, categorize: false }, names).flatMap((s) => s.items);
       // A documentation stream's example corrections beside its list page are a line of their own (doc-examples.ts).
-      for (const stream of streams.flatMap((s) => [s, ...[examplesBesideList(s)].filter((x): x is Stream => x !== null)])) {
+      for (const stream of streams.flatMap((s) => [s, examplesBesideList(s) ?? []].flat())) {
         const own = new Set(stream.items.map((i) => i.ref));
         const text = directionText(stream, names, projectWords, everyItem.filter((i) => !own.has(i.ref)));
         if (!text) continue;

@@ -121,8 +121,7 @@ export function buildStreams(snapshot: Snapshot, options: StreamOptions, names: 
     const votes: Record<Category, number> = { bugfix: 0, feature: 0, refactor: 0 };
     for (const i of items) if (i.category) votes[i.category] += 0.5 + i.recency;
     const category = (['bugfix', 'feature', 'refactor'] as Category[]).reduce((best, c) => (votes[c] > votes[best] ? c : best), 'feature' as Category);
-    const heat = round(items.reduce((sum, i) => sum + i.recency, 0));
-    streams.push({ component: key.split('\u0000')[1]!, kind: s.kind, items, category, votes: roundAll(votes), heat });
+    streams.push({ component: key.split('\u0000')[1]!, kind: s.kind, items, category, votes: roundAll(votes), heat: streamHeat(items) });
   }
   return streams.sort((a, b) => b.heat - a.heat || compareText(a.component, b.component));
 }
@@ -152,6 +151,11 @@ export function itemTopic(title: string, body: string): string[] {
 }
 
 const topics = new Map<string, string[]>();
+
+/** A stream's heat: the sum of its items' recency, to 3 places. */
+export function streamHeat(items: readonly StreamItem[]): number {
+  return round(items.reduce((sum, i) => sum + i.recency, 0));
+}
 
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;

@@ -5,7 +5,7 @@ import { GENERIC, aspectsOf } from './aspects.js';
 import { exampleFixes } from './doc-examples.js';
 import { joinAnd } from './focus.js';
 import { isTestPath } from './signals.js';
-import type { Stream, StreamItem } from './streams.js';
+import { streamHeat, type Stream, type StreamItem } from './streams.js';
 
 /**
  * The documentation, CI and test-suite lines of work stated as one task each
@@ -234,8 +234,7 @@ export function examplesBesideList(stream: Stream): Stream | null {
   const listed = new Set(list.items.map((i) => i.ref));
   const items = stream.items.filter((i) => !listed.has(i.ref));
   if (!exampleFixes(items)) return null;
-  const heat = Math.round(items.reduce((sum, i) => sum + i.recency, 0) * 1000) / 1000;
-  return { ...stream, items, heat };
+  return { ...stream, items, heat: streamHeat(items) };
 }
 
 /**

@@ -76,7 +76,9 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
     if (r.signal !== 'not_supported' && r.signal !== 'not_implemented' && r.signal !== 'planned') continue;
     if (PROSE.test(r.path)) continue;
     const key = `${r.signal}\u0000${r.subject.toLowerCase()}`;
-    statedIn.set(key, [...(statedIn.get(key) ?? []), r]);
+    const same = statedIn.get(key);
+    if (same) same.push(r);
+    else statedIn.set(key, [r]);
   }
   for (const e of rows) {
     if (e.signal === 'deprecation') continue;
