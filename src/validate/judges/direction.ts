@@ -290,8 +290,10 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const ownFiles = new Set(familyPaths(family).map(basename));
   const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
   const vague = (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title);
-  // The titles of the pre-T0 work the family cites (checker lines and the dependency-removal line read them).
+  // The titles of the pre-T0 work the family cites (checker lines and the dependency-removal line read them), and the
+  // titles its prediction quotes ("continuing …": the dependency-removal and removal lines).
   const workTitles = family.evidence.filter((e) => e.kind === 'work_item').map((e) => e.text);
+  const quotedTexts = quotedTitleTexts(family.expected_behavior);
   const objects = vague ? [] : titleObjects(family.title);
   const titled = namedFiles(family, objectPhrases(family.title, objects));
   // A title that names a page as a list ("… to the ECOSYSTEM list in ECOSYSTEM.md") names that page, whatever its name's length.
@@ -303,9 +305,9 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     more: asksForMore(family.title, family.expected_behavior),
-    dropsDependency: [...quotedTitleTexts(family.expected_behavior), ...workTitles].some(dropsDependency),
+    dropsDependency: [...quotedTexts, ...workTitles].some(dropsDependency),
     // Only the work its prediction quotes ("continuing …"): a removal among its other evidence is not its direction.
-    removes: removedNames(quotedTitleTexts(family.expected_behavior)),
+    removes: removedNames(quotedTexts),
   };
 }
 
