@@ -16,8 +16,11 @@
  * or the new round has one, `labels-S.jsonl` (second); every carried line says
  * where it came from (`carried`: "<set>/<blind id>"). `scripts/join-label-rounds.ts
  * --round DIR` then joins them to the earlier set's other forecasters.
- * The earlier set's window must be the packets' (same item keys): a label read
- * against another window is not carried.
+ * The earlier set's window must be the packets' (same item keys), or hold it: when the packets' window only
+ * leaves out items the earlier one had (work now counted apart as chores), a label is narrowed to the items left
+ * (its `strong` and `related` keys kept only where still in the window; strong while a strong key is left, else
+ * related while any key is, else rejected; `narrowed` says how many keys went). A label read against a window
+ * with items the earlier one lacked is not carried.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -45,7 +48,21 @@ type Line = Record<string, unknown> & { blind: string };
 const read = (file: string): Line[] => (existsSync(file) ? readLines<Line>(file) : []);
 const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.map((x) => JSON.stringify(x)).join('\n') + (xs.length ? '\n' : ''));
 const titles = (dir: string) => new Map(read(join(dir, 'families.jsonl')).map((f) => [f.blind, String(f.title)]));
-const windowKeys = (dir: string) => read(join(dir, 'window.jsonl')).map((w) => String(w.key)).sort().join(' ');
+const windowKeys = (dir: string) => new Set(read(join(dir, 'window.jsonl')).map((w) => String(w.key)));
+
+/** Whether labels read against the earlier window `was` hold for the window `now`: the same items, or fewer. */
+const carries = (was: ReadonlySet<string>, now: ReadonlySet<string>) => [...now].every((k) => was.has(k));
+
+/** A label read against a larger window, narrowed to the keys of `now`. */
+function narrowed(l: Line, now: ReadonlySet<string>): Line {
+  const keys = (x: unknown) => (Array.isArray(x) ? x.map(String) : []);
+  const strong = keys(l.strong).filter((k) => now.has(k));
+  const related = keys(l.related).filter((k) => now.has(k));
+  const gone = keys(l.strong).length + keys(l.related).length - strong.length - related.length;
+  if (gone === 0) return l;
+  const label = l.label === 'strong' && strong.length ? 'strong' : l.label !== 'rejected' && strong.length + related.length ? 'related' : 'rejected';
+  return { ...l, label, strong, related, narrowed: gone };
+}
 
 /** The earlier set's labels of one repository's families by the forecasters, by title: [primary, second]. */
 function earlier(repo: string): [Map<string, Line>, Map<string, Line>] {
@@ -73,7 +90,8 @@ let missing = 0;
 for (const repo of readdirSync(packets).sort()) {
   const dir = join(packets, repo);
   if (!existsSync(join(dir, 'families.jsonl'))) continue;
-  const [p0, s0] = existsSync(join(from, repo)) && windowKeys(join(from, repo)) === windowKeys(dir) ? earlier(repo) : [new Map(), new Map()];
+  const now = windowKeys(dir);
+  const [p0, s0] = existsSync(join(from, repo)) && carries(windowKeys(join(from, repo)), now) ? earlier(repo) : [new Map(), new Map()];
   const [p1, s1] = labelled(repo);
   const families = read(join(dir, 'families.jsonl'));
   const primary: Line[] = [];
@@ -89,8 +107,8 @@ for (const repo of readdirSync(packets).sort()) {
     }
     if (p0.has(title)) carried++;
     else fresh++;
-    primary.push({ ...p, blind: f.blind });
-    if (s) second.push({ ...s, blind: f.blind });
+    primary.push({ ...narrowed(p, now), blind: f.blind });
+    if (s) second.push({ ...narrowed(s, now), blind: f.blind });
   }
   write(join(dir, 'labels-P.jsonl'), primary);
   if (second.length) write(join(dir, 'labels-S.jsonl'), second);
