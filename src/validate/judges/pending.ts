@@ -41,7 +41,11 @@ export interface PendingReading {
   removes: boolean;
   /** Runtime dependencies its diff removes from a manifest (`dependency:-<name>` entries). */
   dependencies: readonly string[];
-  /** Its title removes, drops or replaces a dependency, polyfill or shim (dependency-line.ts). */
+  /**
+   * Its title removes, drops or replaces a dependency, polyfill or shim (dependency-line.ts), not a development one,
+   * and no diff was read to say which (a read diff that removes none from a manifest removed a development dependency
+   * or none: "Remove the nyc dependency").
+   */
   dropsDependency: boolean;
 }
 
@@ -65,6 +69,9 @@ const RUNTIME_WORD = String.raw`(python|pypy|cpython|node(?:\.?js)?|golang|go|ru
 const VERSION = String.raw`v?(\d+(?:\.\d+)?)`;
 const DROP_ACT = /\b(drop\w*|remov\w*|delet\w*|end\w*|eol|deprecat\w*|unsupport\w*|no longer support\w*|stop\w* support\w*|bump\w* (?:the )?min\w*|raise\w* (?:the )?min\w*|require\w*)\b/i;
 const ADD_ACT = /\b(add\w*|support\w*|test\w* (?:on|with|against)|enabl\w*|includ\w*)\b/i;
+
+/** A title about development dependencies ("Remove the nyc dev dependency", "fix(devdeps): …"): upkeep, not the project's. */
+const DEV_DEPENDENCY = /\bdev(?:elopment)?[- ]?dep|\bdevDependenc/i;
 
 /** The pending task a family's title states, or null. */
 export function pendingTask(title: string): PendingTask | null {
@@ -108,13 +115,13 @@ export function pendingReading(item: WorkItem, diff: readonly string[]): Pending
     } else if (entry.startsWith('removed:')) removed.add(entry.slice('removed:'.length));
     else if (entry.startsWith('dependency:-')) dependencies.push(entry.slice('dependency:-'.length));
   }
-  return { titleActs, runtimes, diffActs, removed, removes: /\b(remov\w*|drop\w*|delet\w*|get rid of)\b/i.test(title), dependencies, dropsDependency: dropsDependency(title) };
+  return { titleActs, runtimes, diffActs, removed, removes: /\b(remov\w*|drop\w*|delet\w*|get rid of)\b/i.test(title), dependencies, dropsDependency: diff.length === 0 && dropsDependency(title) && !DEV_DEPENDENCY.test(title) };
 }
 
 /** How a change stands to a family's pending task: it does the task, continues its line (related), or neither. */
 export function pendingMatch(task: PendingTask, r: PendingReading, names: (symbol: string) => boolean, touches = false): 'does' | 'line' | null {
   if (task.kind === 'unnamed-removal') return touches && r.removed.size > 0 ? 'does' : null;
-  // Another runtime dependency out of a manifest, by its diff, does the work; a title removing one continues the line.
+  // Another runtime dependency out of a manifest, by its diff, does the work; a title removing one, with no diff read, continues the line.
   if (task.kind === 'dependency') return r.dependencies.length > 0 ? 'does' : r.dropsDependency ? 'line' : null;
   if (task.kind === 'removal') {
     if (r.removed.has(task.symbol) || (r.removes && names(task.symbol))) return 'does';
