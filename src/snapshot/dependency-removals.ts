@@ -16,8 +16,9 @@ import { decodeText, type SnapshotReader } from './reader.js';
  * consecutive pair compared (src/text/manifest-dependencies.ts): a runtime dependency one version has and the next
  * lacks, not moved to the development dependencies, and not back in the manifest at the snapshot commit, is a
  * removal, dated by the commit that made it (so <= T0). Not removals: a commit that is bot, release or branch-merge
- * work (src/sources/work-kind.ts); one whose title renames or migrates to a package, or that adds as many runtime
- * dependencies to the manifest as it removes (a package swapped for another); a name re-added later (only its last
+ * work (src/sources/work-kind.ts); one whose title renames or migrates and that adds a runtime dependency to the
+ * manifest ("Migrate from request and request-promise to got"; "Migrate to the built-in fetch" adds none and removes), or
+ * that adds as many runtime dependencies to the manifest as it removes (a package swapped for another); a name re-added later (only its last
  * removal counts, and only when it is absent at T0); a name the same commit adds to another manifest read (moved
  * between workspace members). Development dependencies are upkeep and never read as removals.
  * Tests: tests/snapshot/dependency-removals.test.ts.
@@ -87,7 +88,7 @@ export async function dependencyRemovals(
         const kind = workKind(item);
         if (kind === 'bot' || kind === 'release' || kind === 'branch_merge') continue;
       }
-      if (RENAME_TITLE.test(title) || added.length >= removed.length) continue;
+      if ((RENAME_TITLE.test(title) && added.length > 0) || added.length >= removed.length) continue;
       for (const name of removed) {
         if (seen.has(name) || now.runtime.has(name) || now.dev.has(name)) continue;
         seen.add(name);

@@ -61,15 +61,23 @@ test('a removal after T0 changes nothing in the snapshot: the same hash with and
   expect(JSON.stringify(withFuture.snapshot.evidence)).not.toContain('CANARY');
 });
 
-test('package.json: dependencies, peer and optional ones are runtime; a removal from devDependencies is upkeep', async () => {
+test('package.json: dependencies, peer and optional ones are runtime; a removal from devDependencies is upkeep, a migration to another package no removal', async () => {
   const pkg = (deps: object, devDeps: object = {}) => JSON.stringify({ name: 'x', version: '1.0.0', dependencies: deps, devDependencies: devDeps }, null, 2);
   const repo = await makeRepo([
     { at: '2024-03-01', msg: 'Initial commit', author: dev, files: { 'package.json': pkg({ 'safe-buffer': '5', debug: '4' }, { mocha: '10', eslint: '8' }), 'index.js': '' } },
     { at: '2024-04-01', msg: 'Remove eslint (#2)', author: dev, files: { 'package.json': pkg({ 'safe-buffer': '5', debug: '4' }, { mocha: '10' }) } },
     { at: '2024-05-01', msg: 'fix(buffer): use node:buffer instead of safe-buffer (#3)', author: dev, files: { 'package.json': pkg({ debug: '4' }, { mocha: '10' }), 'index.js': "const { Buffer } = require('node:buffer')\n" } },
     { at: '2024-06-01', msg: 'Move debug to the dev dependencies (#4)', author: dev, files: { 'package.json': pkg({}, { mocha: '10', debug: '4' }) } },
+    { at: '2024-06-10', msg: 'Send requests with node-fetch, form-data and got (#5)', author: dev, files: { 'package.json': pkg({ 'node-fetch': '2', 'form-data': '4', got: '14' }, { mocha: '10', debug: '4' }) } },
+    { at: '2024-06-21', msg: 'Migrate from node-fetch, form-data and got to cross-fetch (#6)', author: dev, files: { 'package.json': pkg({ 'cross-fetch': '4' }, { mocha: '10', debug: '4' }) } },
+    { at: '2024-06-25', msg: 'Migrate to the built-in fetch (#7)', author: dev, files: { 'package.json': pkg({}, { mocha: '10', debug: '4' }), 'index.js': 'fetch(url)\n' } },
     { at: '2024-07-01', msg: '2.0.0', author: dev, files: { 'package.json': pkg({}, { mocha: '10', debug: '4' }).replace('1.0.0', '2.0.0') } },
   ]);
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/p.db` });
-  expect(removals(snapshot.evidence)).toEqual(['2024-05-01 package.json safe-buffer (fix(buffer): use node:buffer instead of safe-buffer)']);
+  // The migration that adds cross-fetch while removing three is a migration to another package; the one to the
+  // built-in fetch adds none and removes cross-fetch.
+  expect(removals(snapshot.evidence)).toEqual([
+    '2024-05-01 package.json safe-buffer (fix(buffer): use node:buffer instead of safe-buffer)',
+    '2024-06-25 package.json cross-fetch (Migrate to the built-in fetch)',
+  ]);
 });
