@@ -80,3 +80,15 @@ test('without a diff to read, a title removing a runtime dependency continues th
     expect([judge.name, dev.verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
   }
 });
+
+test('a change replacing a use with the standard library continues the line (related): the dependency stays', async () => {
+  const pin = item('pr#30', 'Replace futures_util::pin_mut with std::pin::pin', ['axum/src/serve/mod.rs']);
+  const prefix = item('pr#31', 'fix(refactor): prefix built-in node module imports', ['lib/application.js']);
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [FAMILY], later: [pin, ...fillerIn('lib', 'js')], added: { 'pr#30': ['dropped:pin_mut'] } });
+    expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'related']);
+    expect(verdicts[0]!.reason).toMatch(/its title replaces a use with the standard library/);
+    const other = await judge.judge({ families: [FAMILY], later: [prefix, ...fillerIn('lib', 'js')], added: { 'pr#31': ['dropped:http'] } });
+    expect([judge.name, other.verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+  }
+});

@@ -72,7 +72,8 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * for one more instance, and such a family's added kind stays a topic word though a path is named like it:
  * addition-line.ts); direction-v16: a dependency-removal family ("Remove more runtime dependencies like …") is done by a
  * change whose diff removes a runtime dependency from a manifest (`dependency:-<name>`, pending.ts), continued by one
- * whose title removes a dependency where no diff was read; a version bump or a development dependency removed is neither).
+ * whose title removes a dependency where no diff was read, or replaces a use with the standard library or the platform
+ * ("Replace futures_util::pin_mut with std::pin::pin"); a version bump or a development dependency removed is neither).
  */
 export const DIRECTION_RULES = 'direction-v16';
 
@@ -619,7 +620,7 @@ function pendingDirection(task: PendingTask, i: ItemDirection, touches: boolean)
   if (match === null) return NO_DIRECTION;
   const what = task.kind === 'dependency' ? `removes the runtime dependency ${i.pending.dependencies.slice(0, 2).map((n) => `\`${n}\``).join(', ')} from a manifest` : task.kind === 'unnamed-removal' ? `removes ${[...i.pending.removed].slice(0, 2).map((n) => `\`${n}\``).join(', ')} and edits its file` : task.kind === 'removal' ? `removes \`${task.symbol}\`` : `${task.act === 'drop' ? 'drops' : 'adds'} ${task.runtime} ${task.version}`;
   if (match === 'does') return { holds: true, named: true, evidence: [`does its pending task: ${what}`], plain: true, does: true };
-  const line = task.kind === 'dependency' ? 'its title removes a dependency (no diff read)' : task.kind === 'removal' ? `names \`${task.symbol}\`` : task.kind === 'runtime' ? `changes the ${task.runtime} versions` : 'removes a definition';
+  const line = task.kind === 'dependency' ? (i.pending.usesPlatform ? 'its title replaces a use with the standard library' : 'its title removes a dependency (no diff read)') : task.kind === 'removal' ? `names \`${task.symbol}\`` : task.kind === 'runtime' ? `changes the ${task.runtime} versions` : 'removes a definition';
   return { holds: true, named: true, evidence: [`continues its pending task's line: ${line}`], plain: false, does: false };
 }
 

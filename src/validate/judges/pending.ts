@@ -47,6 +47,8 @@ export interface PendingReading {
    * or none: "Remove the nyc dependency").
    */
   dropsDependency: boolean;
+  /** Its title replaces something with the standard library or the platform ("Replace futures_util::pin_mut with std::pin::pin"). */
+  usesPlatform: boolean;
 }
 
 const RUNTIMES: readonly [RegExp, string][] = [
@@ -72,6 +74,9 @@ const ADD_ACT = /\b(add\w*|support\w*|test\w* (?:on|with|against)|enabl\w*|inclu
 
 /** A title about development dependencies ("Remove the nyc dev dependency", "fix(devdeps): …"): upkeep, not the project's. */
 const DEV_DEPENDENCY = /\bdev(?:elopment)?[- ]?dep|\bdevDependenc/i;
+
+/** A title replacing something with the standard library or the platform: the act, then std::, node:, "standard library", "built-in" or "native". */
+const USES_PLATFORM = /\b(?:replac\w*|use[sd]?|using|switch\w*|migrat\w*)\b.*?(?:\bstd::|\bnode:|\bstandard library\b|\bbuilt-?in\b|\bnative\b)/i;
 
 /** The pending task a family's title states, or null. */
 export function pendingTask(title: string): PendingTask | null {
@@ -115,14 +120,15 @@ export function pendingReading(item: WorkItem, diff: readonly string[]): Pending
     } else if (entry.startsWith('removed:')) removed.add(entry.slice('removed:'.length));
     else if (entry.startsWith('dependency:-')) dependencies.push(entry.slice('dependency:-'.length));
   }
-  return { titleActs, runtimes, diffActs, removed, removes: /\b(remov\w*|drop\w*|delet\w*|get rid of)\b/i.test(title), dependencies, dropsDependency: diff.length === 0 && dropsDependency(title) && !DEV_DEPENDENCY.test(title) };
+  return { titleActs, runtimes, diffActs, removed, removes: /\b(remov\w*|drop\w*|delet\w*|get rid of)\b/i.test(title), dependencies, dropsDependency: diff.length === 0 && dropsDependency(title) && !DEV_DEPENDENCY.test(title), usesPlatform: USES_PLATFORM.test(title) };
 }
 
 /** How a change stands to a family's pending task: it does the task, continues its line (related), or neither. */
 export function pendingMatch(task: PendingTask, r: PendingReading, names: (symbol: string) => boolean, touches = false): 'does' | 'line' | null {
   if (task.kind === 'unnamed-removal') return touches && r.removed.size > 0 ? 'does' : null;
-  // Another runtime dependency out of a manifest, by its diff, does the work; a title removing one, with no diff read, continues the line.
-  if (task.kind === 'dependency') return r.dependencies.length > 0 ? 'does' : r.dropsDependency ? 'line' : null;
+  // Another runtime dependency out of a manifest, by its diff, does the work; a title removing one, with no diff read,
+  // or replacing a use with the standard library (the dependency stays), continues the line.
+  if (task.kind === 'dependency') return r.dependencies.length > 0 ? 'does' : r.dropsDependency || r.usesPlatform ? 'line' : null;
   if (task.kind === 'removal') {
     if (r.removed.has(task.symbol) || (r.removes && names(task.symbol))) return 'does';
     return names(task.symbol) ? 'line' : null;
