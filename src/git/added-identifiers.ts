@@ -2,6 +2,7 @@ import { CatFile } from './cat-file.js';
 import { findGit } from './git-binary.js';
 import { runGitWithInput } from './git-process.js';
 import { locateRepository } from './layout.js';
+import { dependenciesRemovedBy } from '../text/manifest-dependencies.js';
 
 /**
  * What a change did, beyond its title: the identifiers on the lines its diff
@@ -141,7 +142,9 @@ export function lineDefinitions(line: string, into: Set<string>, inTest = false)
  * two kinds of entry no identifier looks like: `removed:<name>` for a name whose definitions it removes (more
  * removed than added), `dropped:<name>` for a name its lines name less often after it than before (tallyNames), and `runtime:+python:3.13` / `runtime:-python:3.8` for a runtime version its runtime
  * declarations (CI matrices, requires-python, classifiers, engines, go.mod) gain or lose (src/validate/judges/pending.ts
- * reads them). Sorted.
+ * reads them), and `dependency:-<name>` for a runtime dependency it removes from a manifest (package.json, Cargo.toml,
+ * pyproject.toml, setup.cfg, go.mod: src/text/manifest-dependencies.ts dependenciesRemovedBy; not a version bump, not
+ * a development dependency). Sorted.
  */
 export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   const count = new Map<string, number>();
@@ -175,6 +178,7 @@ export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   }
   const out = [...count].flatMap(([id, n]) => (n > 0 ? [id] : n < 0 ? [`removed:${id}`] : []));
   for (const [v, n] of versions) if (n !== 0) out.push(`runtime:${n > 0 ? '+' : '-'}${v}`);
+  for (const name of dependenciesRemovedBy(files)) out.push(`dependency:-${name}`);
   const dropped = [...named].filter(([, n]) => n < 0).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
   for (const [id] of dropped.slice(0, MAX_DROPPED)) out.push(`dropped:${id}`);
   return out.sort();

@@ -86,6 +86,25 @@ export const PendingEvidence = z.object({
   history: z.array(z.object({ date: z.string(), version: z.string() })).optional(),
 });
 
+/**
+ * A runtime dependency the project removed from one of its main manifests before T0 (src/snapshot/dependency-removals.ts):
+ * present in one version of the manifest, absent from the next and still absent at the snapshot commit. Dated by the
+ * first-parent commit that removed it.
+ */
+export const DependencyRemovalEvidence = z.object({
+  kind: z.literal('dependency_removal'),
+  ...base,
+  /** The manifest (package.json, Cargo.toml, pyproject.toml, setup.cfg, go.mod). */
+  path: z.string(),
+  /** The dependency's name, as the ecosystem compares it (lower-cased). */
+  name: z.string(),
+  commit: z.string(),
+  /** The removing change's title (its work item's, else the commit's subject). */
+  title: z.string(),
+  /** The work item that landed the commit (`pr#12`, `commit:<sha>`), null when the snapshot has none. */
+  item: z.string().nullable(),
+});
+
 export const TagEvidence = z.object({ kind: z.literal('tag'), ...base, name: z.string(), commit: z.string() });
 
 export const HotspotEvidence = z.object({
@@ -139,6 +158,7 @@ export const Evidence = z.discriminatedUnion('kind', [
   HotspotEvidence,
   IssueEvidence,
   PendingEvidence,
+  DependencyRemovalEvidence,
 ]);
 export type Evidence = z.infer<typeof Evidence>;
 export type EvidenceKind = Evidence['kind'];

@@ -3,6 +3,7 @@ import type { GithubItem } from '../github/model.js';
 import { contentHash } from '../hash.js';
 import { reconstructWorkItems } from '../sources/reconstruct.js';
 import { assertVisibleAtT0 } from './guard.js';
+import { dependencyRemovals } from './dependency-removals.js';
 import { findHotspots } from './hotspots.js';
 import { trackerEvidence } from './issues.js';
 import { Snapshot, SnapshotConfig, type Evidence } from './model.js';
@@ -57,6 +58,8 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
   const tree = directoryTree(files);
   const tracked = trackerEvidence(input.tracker, input.t0, workItemEvidence(input.history, counts), counts);
   const tags = await tagEvidence(input, counts);
+  const items = tracked.workItems.flatMap((e) => (e.kind === 'work_item' ? [e.item] : []));
+  const removals = await dependencyRemovals(input.reader, input.history, files, items, input.t0, counts);
   const scan = await treeScan(input, files, head, { commit: head.sha, config, commits: input.history.length, truncated: input.truncated, tree });
   Object.assign(counts, scan.counts);
   const evidence: Evidence[] = [
@@ -64,6 +67,7 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
     ...tags,
     ...scan.evidence,
     ...hotspotEvidence(input.history, input.t0, head, config, counts),
+    ...removals,
     ...tracked.issues,
   ];
   counts.firstSeenReads = scan.firstSeenReads;

@@ -557,6 +557,34 @@ CREATE TRIGGER evidence_frozen BEFORE UPDATE ON evidence
 BEGIN SELECT RAISE(ABORT, 'evidence rows are frozen'); END;
 `;
 
+const v11 = `
+-- The evidence kinds gain 'dependency_removal' (runtime dependencies removed from the
+-- main manifests before T0: src/snapshot/dependency-removals.ts). Rebuilt as migration 10 did.
+CREATE TABLE evidence_new (
+  id INTEGER PRIMARY KEY,
+  snapshot_id INTEGER NOT NULL REFERENCES snapshots(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL CHECK (ord >= 0),
+  kind TEXT NOT NULL CHECK (kind IN ('work_item', 'todo', 'changelog', 'roadmap', 'tag', 'hotspot', 'issue', 'pending', 'dependency_removal')),
+  ref TEXT NOT NULL,
+  date TEXT NOT NULL CHECK (date GLOB ${ISO_UTC}),
+  text TEXT NOT NULL,
+  path TEXT,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  UNIQUE (snapshot_id, ref),
+  UNIQUE (snapshot_id, ord)
+);
+INSERT INTO evidence_new (id, snapshot_id, ord, kind, ref, date, text, path, data)
+  SELECT id, snapshot_id, ord, kind, ref, date, text, path, data FROM evidence;
+DROP TABLE evidence;
+ALTER TABLE evidence_new RENAME TO evidence;
+CREATE INDEX evidence_by_kind ON evidence (snapshot_id, kind);
+CREATE TRIGGER evidence_visible_at_t0 BEFORE INSERT ON evidence
+WHEN NEW.date > (SELECT t0 FROM snapshots WHERE id = NEW.snapshot_id)
+BEGIN SELECT RAISE(ABORT, 'evidence dated after its snapshot t0'); END;
+CREATE TRIGGER evidence_frozen BEFORE UPDATE ON evidence
+BEGIN SELECT RAISE(ABORT, 'evidence rows are frozen'); END;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
   { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
@@ -567,6 +595,7 @@ export const migrations: readonly Migration[] = [
   { version: 8, description: 'calibrations: agents, per-task results and attempts, per-family and per-category figures, the next-round plan', sql: v8 },
   { version: 9, description: 'syntheses stored as made (state, error); model calls carry their task id', sql: v9 },
   { version: 10, description: "evidence kind 'pending': deprecation notices with their target, declared runtimes", sql: v10 },
+  { version: 11, description: "evidence kind 'dependency_removal': runtime dependencies removed from the main manifests before T0", sql: v11 },
 ];
 
 /** The schema version this swe-future writes and reads. */

@@ -7,7 +7,7 @@ import { DAY_MS } from '../../time.js';
 /**
  * The snapshot as it would have been at an earlier cutoff, built from the T0
  * snapshot alone (so from nothing dated after T0): work items, tags, changelog
- * and roadmap rows dated at or before the cutoff; TODO notes whose first
+ * and roadmap rows and dependency removals dated at or before the cutoff; TODO notes whose first
  * appearance is known and at or before it (dated then); hotspots recounted
  * from the work items of the year before it. Tracker issues are left out (their
  * state at the cutoff is not known from a T0 view), and notes removed between
@@ -19,7 +19,7 @@ export function pastView(snapshot: Snapshot, cutoff: string): Snapshot {
   for (const e of snapshot.evidence) {
     if (e.kind === 'todo') {
       if (e.firstSeen !== null && Date.parse(e.firstSeen) <= end) evidence.push({ ...e, date: e.firstSeen });
-    } else if (e.kind === 'work_item' || e.kind === 'tag' || e.kind === 'changelog' || e.kind === 'roadmap') {
+    } else if (e.kind === 'work_item' || e.kind === 'tag' || e.kind === 'changelog' || e.kind === 'roadmap' || e.kind === 'dependency_removal') {
       if (Date.parse(e.date) <= end) evidence.push(e);
     }
   }

@@ -4,6 +4,7 @@ import { renderFamily } from './render.js';
 import type { Scored } from './score.js';
 import { contributorNames, rankAreas } from './signals.js';
 import { renderStated, statedWork, STATED_RATES } from '../pending/stated.js';
+import { dependencyLine, dependencyRecord, renderDependencyLine } from '../pending/dependency-line.js';
 import { rankCandidates } from './candidates.js';
 import { familyText, type FamilyText } from './title.js';
 import { stem, tokens } from '../../text/tokens.js';
@@ -76,6 +77,9 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
  * score is this put on people's labels by the fitted map (backtest/calibration.ts).
  */
 export const PENDING_RATES: Record<string, number> = { pending: 0.25, todo: 0.15, roadmap: 0.2, changelog: 0.2, issue: 0.2 };
+
+/** The ranking score of the dependency-removal line (it breaks ties only; the map scores it as a "more" family). */
+export const DEPENDENCY_RATE = 0.25;
 
 
 /**
@@ -159,6 +163,17 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: the rate chosen for families stated by a ${w.signal} signal (docs/forecast.md).`;
         const components = { pending_rate: rank, [`stated_${w.signal}`]: 1, stated_rows: w.rows.length, ...calibrationComponents(input) };
         drafts.push({ rank, score, title: w.title, kind: 'pending', specific: true, render: (id) => renderStated(w, id, { score, components, why }) });
+      }
+      // Runtime dependencies removed in the year before T0, in two or more changes: one more removal (pending/dependency-line.ts).
+      const dependencies = dependencyLine(snapshot);
+      if (dependencies) {
+        const record = options.backtest ? dependencyRecord(snapshot) : null;
+        const rank = DEPENDENCY_RATE;
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const score = calibrate(input);
+        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of removals asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
+        const components = { pending_rate: rank, ...calibrationComponents(input) };
+        drafts.push({ rank, score, title: dependencies.title, kind: 'dependency', specific: true, render: (id) => renderDependencyLine(dependencies, snapshot, id, { score, components, why, record }) });
       }
       // By the calibrated score, ties by the ranking score (order.ts): specific families first, then at most maxLoose loose ones filling up to looseFillTo.
       drafts.sort((a, b) => b.score - a.score || b.rank - a.rank || compareText(a.title, b.title));

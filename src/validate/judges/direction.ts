@@ -70,9 +70,12 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * removal-line.ts, and a list-shaped family's symbol counts from a diff only when a word it lists is part of it;
  * direction-v15: a change whose title removes, drops, deletes or deprecates shares no direction with a family asking
  * for one more instance, and such a family's added kind stays a topic word though a path is named like it:
- * addition-line.ts).
+ * addition-line.ts); direction-v16: a dependency-removal family ("Remove more runtime dependencies like …") is done by a
+ * change whose diff removes a runtime dependency from a manifest (`dependency:-<name>`, pending.ts), continued by one
+ * whose title removes a dependency where no diff was read, or replaces a use with the standard library or the platform
+ * ("Replace futures_util::pin_mut with std::pin::pin"); a version bump or a development dependency removed is neither).
  */
-export const DIRECTION_RULES = 'direction-v15';
+export const DIRECTION_RULES = 'direction-v16';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -615,9 +618,9 @@ function pendingDirection(task: PendingTask, i: ItemDirection, touches: boolean)
   // A removal of no name is done by a change in its file that removes definitions and says it removes or deprecates.
   const match = pendingMatch(task, i.pending, names, touches && (i.pending.removes || /deprecat/.test(i.text)));
   if (match === null) return NO_DIRECTION;
-  const what = task.kind === 'unnamed-removal' ? `removes ${[...i.pending.removed].slice(0, 2).map((n) => `\`${n}\``).join(', ')} and edits its file` : task.kind === 'removal' ? `removes \`${task.symbol}\`` : `${task.act === 'drop' ? 'drops' : 'adds'} ${task.runtime} ${task.version}`;
+  const what = task.kind === 'dependency' ? `removes the runtime dependency ${i.pending.dependencies.slice(0, 2).map((n) => `\`${n}\``).join(', ')} from a manifest` : task.kind === 'unnamed-removal' ? `removes ${[...i.pending.removed].slice(0, 2).map((n) => `\`${n}\``).join(', ')} and edits its file` : task.kind === 'removal' ? `removes \`${task.symbol}\`` : `${task.act === 'drop' ? 'drops' : 'adds'} ${task.runtime} ${task.version}`;
   if (match === 'does') return { holds: true, named: true, evidence: [`does its pending task: ${what}`], plain: true, does: true };
-  const line = task.kind === 'removal' ? `names \`${task.symbol}\`` : task.kind === 'runtime' ? `changes the ${task.runtime} versions` : 'removes a definition';
+  const line = task.kind === 'dependency' ? (i.pending.usesPlatform ? 'its title replaces a use with the standard library' : 'its title removes a dependency (no diff read)') : task.kind === 'removal' ? `names \`${task.symbol}\`` : task.kind === 'runtime' ? `changes the ${task.runtime} versions` : 'removes a definition';
   return { holds: true, named: true, evidence: [`continues its pending task's line: ${line}`], plain: false, does: false };
 }
 

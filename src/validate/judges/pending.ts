@@ -1,4 +1,5 @@
 import type { WorkItem } from '../../sources/model.js';
+import { dropsDependency } from './dependency-line.js';
 
 /**
  * Pending-work families read the way people read them (issue 16; ../shared/judging-rules.md): a family stating a
@@ -18,6 +19,11 @@ export type RuntimeAct = 'drop' | 'add';
 export type PendingTask =
   | { kind: 'runtime'; act: RuntimeAct; runtime: string; version: string }
   | { kind: 'removal'; symbol: string }
+  /**
+   * One more runtime dependency removed ("Remove more runtime dependencies like `a` and `b` from package.json",
+   * "Replace more dependencies with the standard library like …": src/forecast/pending/dependency-line.ts writes them).
+   */
+  | { kind: 'dependency' }
   /** A removal its title names no symbol of ("Remove the code, deprecated for removal in the future release in x.py"): done by removing definitions in its file. */
   | { kind: 'unnamed-removal' };
 
@@ -33,6 +39,16 @@ export interface PendingReading {
   removed: ReadonlySet<string>;
   /** It removes, drops or deletes something, by its title. */
   removes: boolean;
+  /** Runtime dependencies its diff removes from a manifest (`dependency:-<name>` entries). */
+  dependencies: readonly string[];
+  /**
+   * Its title removes, drops or replaces a dependency, polyfill or shim (dependency-line.ts), not a development one,
+   * and no diff was read to say which (a read diff that removes none from a manifest removed a development dependency
+   * or none: "Remove the nyc dependency").
+   */
+  dropsDependency: boolean;
+  /** Its title replaces something with the standard library or the platform ("Replace futures_util::pin_mut with std::pin::pin"). */
+  usesPlatform: boolean;
 }
 
 const RUNTIMES: readonly [RegExp, string][] = [
@@ -56,8 +72,15 @@ const VERSION = String.raw`v?(\d+(?:\.\d+)?)`;
 const DROP_ACT = /\b(drop\w*|remov\w*|delet\w*|end\w*|eol|deprecat\w*|unsupport\w*|no longer support\w*|stop\w* support\w*|bump\w* (?:the )?min\w*|raise\w* (?:the )?min\w*|require\w*)\b/i;
 const ADD_ACT = /\b(add\w*|support\w*|test\w* (?:on|with|against)|enabl\w*|includ\w*)\b/i;
 
+/** A title about development dependencies ("Remove the nyc dev dependency", "fix(devdeps): …"): upkeep, not the project's. */
+const DEV_DEPENDENCY = /\bdev(?:elopment)?[- ]?dep|\bdevDependenc/i;
+
+/** A title replacing something with the standard library or the platform: the act, then std::, node:, "standard library", "built-in" or "native". */
+const USES_PLATFORM = /\b(?:replac\w*|use[sd]?|using|switch\w*|migrat\w*)\b.*?(?:\bstd::|\bnode:|\bstandard library\b|\bbuilt-?in\b|\bnative\b)/i;
+
 /** The pending task a family's title states, or null. */
 export function pendingTask(title: string): PendingTask | null {
+  if (/^(?:remove more runtime dependencies|replace more dependencies with the standard library)\b/i.test(title)) return { kind: 'dependency' };
   const removal = /^remove\s+`([^`]+)`[^.]*\bdeprecated\b/i.exec(title);
   if (removal) return { kind: 'removal', symbol: removal[1]!.replace(/\(\)$/, '').toLowerCase() };
   // A TODO's removal: "Remove shell_complete in a future version" (a name, unquoted, and when), or one of no name.
@@ -88,19 +111,24 @@ export function pendingReading(item: WorkItem, diff: readonly string[]): Pending
   }
   const diffActs = new Set<string>();
   const removed = new Set<string>();
+  const dependencies: string[] = [];
   for (const entry of diff) {
     const r = /^runtime:([+-])([a-z]+):(.+)$/.exec(entry);
     if (r) {
       diffActs.add(`${r[1] === '+' ? 'add' : 'drop'}:${r[2]}:${r[3]}`);
       runtimes.add(r[2]!);
     } else if (entry.startsWith('removed:')) removed.add(entry.slice('removed:'.length));
+    else if (entry.startsWith('dependency:-')) dependencies.push(entry.slice('dependency:-'.length));
   }
-  return { titleActs, runtimes, diffActs, removed, removes: /\b(remov\w*|drop\w*|delet\w*|get rid of)\b/i.test(title) };
+  return { titleActs, runtimes, diffActs, removed, removes: /\b(remov\w*|drop\w*|delet\w*|get rid of)\b/i.test(title), dependencies, dropsDependency: diff.length === 0 && dropsDependency(title) && !DEV_DEPENDENCY.test(title), usesPlatform: USES_PLATFORM.test(title) };
 }
 
 /** How a change stands to a family's pending task: it does the task, continues its line (related), or neither. */
 export function pendingMatch(task: PendingTask, r: PendingReading, names: (symbol: string) => boolean, touches = false): 'does' | 'line' | null {
   if (task.kind === 'unnamed-removal') return touches && r.removed.size > 0 ? 'does' : null;
+  // Another runtime dependency out of a manifest, by its diff, does the work; a title removing one, with no diff read,
+  // or replacing a use with the standard library (the dependency stays), continues the line.
+  if (task.kind === 'dependency') return r.dependencies.length > 0 ? 'does' : r.dropsDependency || r.usesPlatform ? 'line' : null;
   if (task.kind === 'removal') {
     if (r.removed.has(task.symbol) || (r.removes && names(task.symbol))) return 'does';
     return names(task.symbol) ? 'line' : null;
