@@ -182,11 +182,15 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
   return asHead && parts.length >= 2 ? { object, cases, instances: instancesOf(parts, shown) } : { object, cases };
 }
 
-/** The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. */
+/**
+ * The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. A verb
+ * only a conventional-commit type implies is not stated: viper's "feat: unexport combined finder" added no finder.
+ */
 function verbOf(items: readonly StreamItem[], category: Category): { verb: string; own: boolean } {
   const counts = new Map<string, number>();
   for (const i of items) {
-    const verb = taskPhrase(i.title, category)?.verb.toLowerCase();
+    const phrase = taskPhrase(i.title, category);
+    const verb = phrase && !phrase.implied ? phrase.verb.toLowerCase() : undefined;
     if (verb && SHARED_VERBS.has(verb)) counts.set(verb, (counts.get(verb) ?? 0) + 1);
   }
   const [top] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
