@@ -22,7 +22,8 @@ import type { WorkItem, WorkKind } from './model.js';
  *    only translation files (locale folders, .po files) changed;
  * 5. chore: formatting, CI, lint and repository upkeep ("Format", "Fix CI",
  *    "ci: …", "style: …", "chore: …", "Update contributors", "📝 Update release
- *    notes"), or only CI and editor configuration files changed, or only
+ *    notes", titles that state no work: "Tweaks", "Minor tweaks", a bare "Fix
+ *    typos"), or only CI and editor configuration files changed, or only
  *    changelog and release-notes files ("docs: Update changelog"); except a
  *    change of the runtimes the project supports ("🔧 Add support for Python
  *    3.13, tests in CI", "👷 Add CI for Python 3.10", "Drop Node 18"), which is
@@ -126,6 +127,9 @@ const CHORE_TITLE = new RegExp(
     // Continuous integration.
     String.raw`^(?:fix|repair|update|bump|tweak|improve|speed up|configure|add|set up|setup|enable|disable|migrate) (?:the )?(?:ci|github actions?|gha|workflows?|travis|appveyor|circleci|azure pipelines)\b`,
     String.raw`^ci\b`,
+    // Titles that state no work: "Tweaks", "Minor tweaks", "Readme tweaks" (ky's 2026 window had seven), a bare "Fix typos".
+    String.raw`^(?:(?:some|minor|small|various|misc|meta|readme|docs?|code)\s+)?tweaks?\s*$`,
+    String.raw`^fix(?:ed|es)?\s+(?:some\s+|a\s+|the\s+)?typos?(?:\s+in\s+(?:the\s+)?(?:docs?|documentation|readme|comments?|changelog))?\s*$`,
     // Repository upkeep.
     String.raw`^(?:update|add|regenerate) (?:the )?(?:contributors|authors|all-?contributors|sponsors|people|release notes|codeowners|\.gitignore|funding)\b`,
     String.raw`^add @?\S+ (?:as a|to(?: the)?) contributors?\b`,
