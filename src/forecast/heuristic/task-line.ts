@@ -285,6 +285,14 @@ function complementInstances(object: string, complements: readonly string[]): In
   return { kind: [...words.slice(0, -1), plural(words.at(-1)!)].join(' '), link: `like those ${prep}`, done: complements.map((c) => c.split(' ').slice(1).join(' ')) };
 }
 
+/** A noun's singular by English spelling ("completions" -> "completion", "registries" -> "registry"). */
+export function singular(noun: string): string {
+  if (/[^aeiou]ies$/i.test(noun)) return `${noun.slice(0, -3)}y`;
+  if (/(ss|x|z|ch|sh)es$/i.test(noun)) return noun.slice(0, -2);
+  if (/[^su]s$/i.test(noun)) return noun.slice(0, -1);
+  return noun;
+}
+
 /**
  * A noun made plural, by English spelling ("mapping" -> "mappings", "syntax"
  * -> "syntaxes", "registry" -> "registries"); a word that already ends in a
