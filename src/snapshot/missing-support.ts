@@ -12,7 +12,8 @@
  * moment", "for now" or "still"; an abstract method's error ("subclasses must
  * implement") is no missing feature; a sentence whose subject is only a
  * pronoun ("This is not supported yet") names nothing and is left out, unless
- * an error's enclosing function names it.
+ * an error's enclosing function names it; an error for a feature switched off in
+ * the build ("feature not enabled") is a state, not missing work.
  */
 
 export interface MissingSupport {
@@ -37,6 +38,8 @@ const SENTENCE = new RegExp(
 const PLANNED = /^(.*?)\b(?:is|are)\s+(?:planned|coming soon|on the roadmap)\b/i;
 const ERROR_CALL = /\b(NotImplementedError|unimplemented!|todo!|NotImplementedException|errors\.New|Error)\s*\(\s*(?:f?["'`])(.{3,160}?)["'`]/;
 const ABSTRACT = /\b(subclass(?:es)?|must (?:be )?(?:implement|override)|should (?:be )?(?:implement|override)|abstract|override|derived class|implement(?:ed)? by|not implemented by this|to be implemented by)\b/i;
+/** A message that says a feature or option is switched off in this build ("feature not enabled", "disabled"). */
+const SWITCHED_OFF = /\bnot (?:enabled|compiled in)\b|\bdisabled\b/i;
 const PRONOUN = /^(?:this|that|it|these|those|they|which|what|here|there|the following|something|anything|everything|such|so|this feature|this method|this function|this option|this case|this operation)$/i;
 const LEAD = /^(?:[-*+>#]+\s*|\/\/+\s*|\/\*+\s*|\*+\s*|#+\s*|--\s*|;+\s*|note:?\s*|warning:?\s*|caution:?\s*|currently,?\s*|unfortunately,?\s*|however,?\s*|but\s+|and\s+|also,?\s*|at the moment,?\s*|for now,?\s*|as of now,?\s*|(?:todo|fixme|xxx)\b[:\s-]*)+/i;
 /** Code up to a string literal's opening quote: an assignment, a call's parenthesis or an argument's comma. */
@@ -70,6 +73,9 @@ function fromError(line: string, lines: readonly string[], at: number): Omit<Mis
   const missing = /^(NotImplementedError|unimplemented!|todo!|NotImplementedException)$/.test(kind);
   if (!missing && !/\bnot (?:yet )?implemented\b/i.test(message)) return null;
   if (ABSTRACT.test(message)) return null;
+  // A switched-off build feature is a state, not missing work: clap's `unimplemented!("feature not enabled {event:?}")`
+  // guards a markdown event its cargo features leave out.
+  if (SWITCHED_OFF.test(message)) return null;
   // A Python or C# not-implemented error is also raised for wrong use ("Auth hooks must be callable"): only a message that says what is missing counts.
   if (/Error$|Exception$/.test(kind) && !/\b(?:not (?:yet )?(?:implemented|supported)|unsupported|yet)\b/i.test(message)) return null;
   const stated = fromSentence(message);

@@ -22,7 +22,9 @@ import type { WorkItem, WorkKind } from './model.js';
  *    only translation files (locale folders, .po files) changed;
  * 5. chore: formatting, CI, lint and repository upkeep ("Format", "Fix CI",
  *    "ci: …", "style: …", "chore: …", "Update contributors", "📝 Update release
- *    notes"), or only CI and editor configuration files changed; except a
+ *    notes", titles that state no work: "Tweaks", "Minor tweaks", a bare "Fix
+ *    typos"), or only CI and editor configuration files changed, or only
+ *    changelog and release-notes files ("docs: Update changelog"); except a
  *    change of the runtimes the project supports ("🔧 Add support for Python
  *    3.13, tests in CI", "👷 Add CI for Python 3.10", "Drop Node 18"), which is
  *    work however it is dressed: forecasters predict it from declared runtimes;
@@ -45,6 +47,7 @@ export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' |
   const runtime = RUNTIME_SUPPORT.test(title);
   if (!runtime && ((CHORE_TITLE.test(title) && !(CONVENTIONAL_CHORE.test(title) && changesCode(item.paths))) || CHORE_EMOJI.test(raw))) return { kind: 'chore', rule: 'chore title' };
   if (!runtime && item.paths.length > 0 && item.paths.every((p) => CHORE_PATH.test(p))) return { kind: 'chore', rule: 'CI or editor configuration only' };
+  if (item.paths.length > 0 && item.paths.every((p) => CHANGELOG_FILE.test(p))) return { kind: 'chore', rule: 'changelog files only' };
   return item.number !== null ? { kind: 'pull_request', rule: 'pull request' } : { kind: 'direct', rule: 'direct change' };
 }
 
@@ -124,6 +127,9 @@ const CHORE_TITLE = new RegExp(
     // Continuous integration.
     String.raw`^(?:fix|repair|update|bump|tweak|improve|speed up|configure|add|set up|setup|enable|disable|migrate) (?:the )?(?:ci|github actions?|gha|workflows?|travis|appveyor|circleci|azure pipelines)\b`,
     String.raw`^ci\b`,
+    // Titles that state no work: "Tweaks", "Minor tweaks", "Readme tweaks" (ky's 2026 window had seven), a bare "Fix typos".
+    String.raw`^(?:(?:some|minor|small|various|misc|meta|readme|docs?|code)\s+)?tweaks?\s*$`,
+    String.raw`^fix(?:ed|es)?\s+(?:some\s+|a\s+|the\s+)?typos?(?:\s+in\s+(?:the\s+)?(?:docs?|documentation|readme|comments?|changelog))?\s*$`,
     // Repository upkeep.
     String.raw`^(?:update|add|regenerate) (?:the )?(?:contributors|authors|all-?contributors|sponsors|people|release notes|codeowners|\.gitignore|funding)\b`,
     String.raw`^add @?\S+ (?:as a|to(?: the)?) contributors?\b`,
@@ -143,4 +149,6 @@ function changesCode(paths: readonly string[]): boolean {
 
 /** Gitmoji of upkeep: 👷 CI, 💚 fix CI, 🚨 lint, 🔧 configuration, 👥 contributors, 📝 release notes, 🙈 .gitignore. */
 const CHORE_EMOJI = /^\s*(?:👷|💚|🚨|🔧|👥|🙈|:construction_worker:|:green_heart:|:rotating_light:|:wrench:|📝 ?update release notes)/iu;
+/** A changelog or release-notes file: a change of only these records work done elsewhere (clap's 18 "docs: Update changelog"). */
+const CHANGELOG_FILE = /(^|\/)(CHANGE(S|LOG)|HISTORY|NEWS|RELEASE[_-]?NOTES|release-notes)[^/]*\.(md|rst|txt|adoc)$|(^|\/)(CHANGE(S|LOG)|HISTORY|NEWS)$/i;
 const CHORE_PATH = /^\.github\/|^\.circleci\/|^\.gitlab-ci|^\.travis\.yml$|^appveyor\.yml$|^azure-pipelines|^\.pre-commit-config\.yaml$|^\.gitignore$|^\.gitattributes$|^\.editorconfig$|^\.mailmap$|^\.prettier(rc|ignore)|^\.eslintignore$|^\.vscode\/|^\.idea\/|(^|\/)CODEOWNERS$|^\.all-contributorsrc$|^codecov\.ya?ml$|^\.codecov\.ya?ml$|^renovate\.json$|^\.git-blame-ignore-revs$/;

@@ -6,7 +6,7 @@ import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 /**
  * Two lines of work that name checkable tasks: an older bugfix line (quoted-string parsing in the lexer) and a hotter
- * feature line (retry options of the HTTP client). By ranking score (heat and backtest) the feature line leads; the
+ * feature line (retry backoff of the HTTP client). By ranking score (heat and backtest) the feature line leads; the
  * calibrated score reads the kind of family (people labelled bugfix directions strong 2 of 6 times on dev, feature
  * directions 0 of 10), so the bugfix line is shown first.
  */
@@ -15,7 +15,9 @@ function history(): CommitSpec[] {
   const add = (at: string, msg: string, path: string, i: number) => specs.push({ at, msg, files: { [path]: `${'line\n'.repeat(i + 2)}` } });
   ['Fix quoted string parsing with escaped quotes (#10)', 'Fix quoted string parsing with trailing spaces (#11)', 'Fix quoted string parsing with empty values (#12)']
     .forEach((m, i) => add(`2024-0${3 + i}-10`, m, 'src/lexer/scan.py', i));
-  ['Add retry backoff option to the HTTP client (#20)', 'Add retry jitter option to the HTTP client (#21)', 'Add retry limit option to the HTTP client (#22)', 'Add retry timeout option to the HTTP client (#23)', 'Add retry hooks option to the HTTP client (#24)']
+  // Not five "Add retry <x> option" changes: read right (newcomer22), each added one option, a `more` line scored apart
+  // (the old "Retry timeout, limit and jitter option to the HTTP client" read "retry" as the verb).
+  ['Add retry backoff to the HTTP client (#20)', 'Add retry backoff with jitter (#21)', 'Add retry backoff for idempotent requests (#22)', 'Add retry backoff with a cap (#23)', 'Add retry backoff for streamed uploads (#24)']
     .forEach((m, i) => add(`2024-${10 + Math.floor(i / 2)}-${String(3 + 5 * i).padStart(2, '0')}`, m, 'src/client/retry.py', i));
   return specs;
 }

@@ -163,3 +163,22 @@ test('a nominal act is no part of a line\'s object: no "cache-control cleanup an
   const titles = families.map((f) => f.title);
   expect(titles.filter((t) => /cleanup/i.test(t)), titles.join(' | ')).toEqual([]);
 });
+
+test('phrases whose focus words share a stem but are two nouns are not merged: no "zsh directory … completer"', async () => {
+  // clap at 2026-01-01: "Fix zsh directory, dynamic env and fish env completer in clap_complete/src/env" from "zsh
+  // directory completions" and "dynamic env completer" (one Porter stem, two nouns; newcomer22).
+  const families = await forecast([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/env/shells.rs': 'pub fn a() {}\n' } },
+    ...commits('src/env/shells.rs', [
+      'elvish completer: prevent env variable leakage (#41)',
+      'zsh: fix passing arguments in dynamic completion (#42)',
+      'test: Add unit test for fish env completer (#43)',
+      'fix: Path quoting with dynamic env completer (#44)',
+      'fix(complete): Trailing space after zsh directory completions (#45)',
+    ], 3),
+  ]);
+  const titles = families.map((f) => f.title);
+  const env = titles.find((t) => / in src\/env$/.test(t));
+  expect(env, titles.join(' | ')).toMatch(/completer in src\/env$/);
+  expect(env).not.toMatch(/zsh directory/);
+});

@@ -21,7 +21,9 @@ function history(): CommitSpec[] {
   ];
   const http = [
     'Add retry backoff to the http client (#14)',
-    'feat(http): retry backoff honours Retry-After headers (#18)',
+    // Not "retry backoff honours Retry-After headers": its act is "honours", and the old reading ("Retry backoff
+    // honours and budget to the http client …") took "retry" for the verb (newcomer22).
+    'feat(http): add retry backoff for Retry-After headers (#18)',
     "Add jitter to retry backoff so clients don't retry in lockstep (#22)",
     'Bump retry backoff cap for the http client to 1.4.0 defaults (#26)',
     'Add retry budget to the http client retry backoff (#30)',

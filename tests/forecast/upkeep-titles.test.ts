@@ -128,3 +128,21 @@ test('a CI line whose changes share no phrase says its object as its title does,
   expect(ci?.title, draft.families.map((f) => f.title).join(' | ')).toBe('Update the CI workflow in .github/workflows/pre-commit.yaml');
   expect(ci!.expected_behavior).toMatch(/^The CI workflow in \.github\/workflows\/pre-commit\.yaml changes for the work/);
 });
+
+test('a test-suite line whose changes share only test words ("test suite") names nothing to test: no "Test the test suite"', async () => {
+  // uvicorn at 2025-03-01: "Test the test suite in tests/protocols/test_http.py" from "Add missing init files in the test
+  // suite" and "Use `pytestmark` to simplify test suite" (newcomer22).
+  const specs: CommitSpec[] = [
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'src/lib.py': 'x = 0\n', 'tests/test_http.py': 'def test_a(): pass\n' } },
+    ...['Add missing init files in the test suite (#3)', 'Use `pytestmark` to simplify test suite (#5)', 'Remove signal testing order dependency (#7)'].map((msg, i) => ({
+      at: `2024-0${6 + i}-10`, msg, author: alice, files: { 'tests/test_http.py': `def test_a(): pass\n${'# x\n'.repeat(i + 1)}` },
+    })),
+    ...[1, 2, 3].map((i) => ({ at: `2024-0${6 + i}-20`, msg: `Fix quoted string parsing in the lexer, case ${i} (#${10 + i})`, author: alice, files: { 'src/lib.py': `x = ${i}\n` } })),
+  ];
+  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(specs)).dir, t0: '2025-01-01', db: `${await tempDir()}/tests.db` });
+  // Loose titles shown too (maxLoose 10): the wording is what is read here.
+  const { draft } = await createHeuristicForecaster({ maxLoose: 10 }).forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const titles = draft.families.map((f) => f.title);
+  expect(titles.filter((t) => /^Test the test suite\b/.test(t)), titles.join(' | ')).toEqual([]);
+  expect(titles, titles.join(' | ')).toContain('Extend the http tests in tests/test_http.py');
+});

@@ -34,6 +34,16 @@ test('translations and chores are counted apart; the same words doing work are n
   for (const title of ['Format', 'Fix CI', 'ci: cache the toolchain', 'style: ruff format', 'chore: tidy the Makefile', 'Run black', 'Fix lint', '👷 Add a coverage job', '💚 Fix test matrix for Python 3.7', 'Update contributors', '📝 Update release notes', 'Add @alice as a contributor'])
     expect([title, workKind(item(title, { number: 5, paths: ['Makefile', '.github/workflows/ci.yml'] }))]).toEqual([title, 'chore']);
   expect(workKind(item('Tighten the workflow timeout', { paths: ['.github/workflows/test.yml'] }))).toBe('chore');
+  // clap at 2026-01-01..07-01: 18 of its 20 direct changes were "docs: Update changelog" (newcomer22).
+  expect(classifyWork(item('docs: Update changelog', { paths: ['CHANGELOG.md', 'clap_complete/CHANGELOG.md'] }))).toEqual({ kind: 'chore', rule: 'changelog files only' });
+  expect(workKind(item('Note the env completer migration', { number: 11, paths: ['docs/release-notes.md'] }))).toBe('chore');
+  // ky at 2026-01-01..07-01: seven direct changes titled "Tweaks", "Minor tweaks", "Readme tweaks" … state no work.
+  for (const title of ['Tweaks', 'Minor tweaks', 'Various tweaks', 'Meta tweaks', 'Readme tweaks', 'Fix typos', 'Fix typos in the docs'])
+    expect([title, workKind(item(title, { paths: ['source/core/Ky.ts', 'readme.md'] }))]).toEqual([title, 'chore']);
+  expect(workKind(item('Fix typo in option name that broke `--verbose`', { number: 14 }))).toBe('pull_request');
+  expect(workKind(item('Tweak retry delays for 429 responses', { number: 15 }))).toBe('pull_request');
+  // A change that records itself in the changelog beside its code is work.
+  expect(workKind(item('docs: Document the env completer', { number: 12, paths: ['CHANGELOG.md', 'clap_complete/src/env/mod.rs'] }))).toBe('pull_request');
   expect(workKind(item('Format help text of nested groups', { number: 6 }))).toBe('pull_request');
   expect(workKind(item('Fix CLI exit code on bad input', { number: 7 }))).toBe('pull_request');
   // A conventional chore that changes source code is work, read from its diff.

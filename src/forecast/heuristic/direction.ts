@@ -199,11 +199,16 @@ const DEFECT_CLASSES: [RegExp, string][] = [
   [/\b(race|deadlock|thread[- ]safe|concurren\w*)\b/i, 'Fix concurrency defects'],
 ];
 
+/** A conventional-commit type's scope at a title's start: "feat(encoding): " -> "feat: " ($1 type, $2 "!"). */
+const CONVENTIONAL_SCOPE = /^\s*([a-z]+)\([^)]*\)(!?):/i;
+
 /** The defect class two or more of the stream's changes name, stated as a task, or null. */
 function defectClass(items: readonly StreamItem[]): string | null {
   let best: [string, number] | null = null;
   for (const [re, task] of DEFECT_CLASSES) {
-    const n = items.filter((i) => re.test(i.title)).length;
+    // A conventional-commit scope names the component, not the defect: viper's "feat(encoding): add default codec
+    // registry" (its config-format package) is no text-encoding fix. The type stays: "perf(x): …" is performance work.
+    const n = items.filter((i) => re.test(i.title.replace(CONVENTIONAL_SCOPE, '$1$2:'))).length;
     if (n >= 2 && (!best || n > best[1])) best = [task, n];
   }
   return best?.[0] ?? null;

@@ -4,7 +4,7 @@ import type { Category } from '../model.js';
 import { GENERIC, aspectsOf } from './aspects.js';
 import { taskPhrase } from './phrase.js';
 import type { StreamItem } from './streams.js';
-import { instancesOf, isHousekeeping, joinComplements, objectPasses, taskLine, type Instances } from './task-line.js';
+import { instancesOf, isHousekeeping, joinComplements, objectPasses, singular, taskLine, type Instances } from './task-line.js';
 
 /**
  * The one piece of work a recurring stream points at next: the behaviour,
@@ -149,10 +149,15 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
   const at = (p: Phrase) => p.stems.indexOf(focus);
   const headed = mine.filter((p) => at(p) === p.words.length - 1).length;
   const form = commonest(mine.map((p) => p.words[at(p)]!));
+  // One stem can head two nouns ("completions", "completer"): as head, only the phrases whose head is the commonest
+  // one, plural aside, are merged (clap: "zsh directory, dynamic env and fish env completer"; newcomer22).
+  const heads = mine.filter((p) => at(p) === p.words.length - 1);
+  const head = heads.length ? singular(commonest(heads.map((p) => p.words[at(p)]!.toLowerCase()).map(singular))) : '';
+  const sameWay = (x: Phrase, asHead: boolean) => (at(x) === x.words.length - 1) === asHead && (!asHead || singular(x.words[at(x)]!.toLowerCase()) === head);
   const collect = (asHead: boolean) => {
     const parts: string[] = [];
     // Parts come from the phrases where the word stands that way round: as head, last; as modifier, before its head.
-    for (const p of mine.filter((x) => (at(x) === x.words.length - 1) === asHead)) {
+    for (const p of mine.filter((x) => sameWay(x, asHead))) {
       const i = at(p);
       const words = asHead ? p.words.slice(0, i) : p.words.slice(i + 1);
       // Without a general trailing noun ("URL parsing tests" -> "parsing").
@@ -175,18 +180,22 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
   }
   if (parts.length === 0) return { object: form, cases: [form] };
   // The word as written where it stands that way round ("quoted" before its head, "quote" as head).
-  const shown = commonest(mine.filter((x) => (at(x) === x.words.length - 1) === asHead).map((x) => x.words[at(x)]!));
+  const shown = commonest(mine.filter((x) => sameWay(x, asHead)).map((x) => x.words[at(x)]!));
   const object = asHead ? `${joinAnd(parts)} ${shown}` : `${shown} ${joinAnd(parts)}`;
   const cases = parts.map((part) => (asHead ? `${part} ${shown}` : `${shown} ${part}`));
   // Modifiers of one head ("zsh completion", "PowerShell completion") are instances of one kind of thing.
   return asHead && parts.length >= 2 ? { object, cases, instances: instancesOf(parts, shown) } : { object, cases };
 }
 
-/** The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. */
+/**
+ * The verb two or more of the focus's changes state (a verb that takes a noun object), else the category's. A verb
+ * only a conventional-commit type implies is not stated: viper's "feat: unexport combined finder" added no finder.
+ */
 function verbOf(items: readonly StreamItem[], category: Category): { verb: string; own: boolean } {
   const counts = new Map<string, number>();
   for (const i of items) {
-    const verb = taskPhrase(i.title, category)?.verb.toLowerCase();
+    const phrase = taskPhrase(i.title, category);
+    const verb = phrase && !phrase.implied ? phrase.verb.toLowerCase() : undefined;
     if (verb && SHARED_VERBS.has(verb)) counts.set(verb, (counts.get(verb) ?? 0) + 1);
   }
   const [top] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));

@@ -20,6 +20,8 @@ export interface TaskPhrase {
   quality: number;
   /** Whether the verb is the category's stand-in for a text that states none ("Fish completion inside hidden commands"). */
   standIn: boolean;
+  /** Whether the verb is the one a conventional-commit type implies ("feat: retry failed requests" -> "Add"), not the text's. */
+  implied: boolean;
 }
 
 let nlp: WinkMethods | null = null;
@@ -126,6 +128,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   let verb: string;
   let rest: string[];
   let standIn = false;
+  let implied = false;
   // Where the object ends: the text's end, or before a closing act that became the verb ("… cleanup").
   let end = words.length;
   const first = lemmas[0]!.toLowerCase();
@@ -165,6 +168,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   } else {
     verb = typeVerb ?? CATEGORY_VERB[category];
     standIn = !typeVerb;
+    implied = !!typeVerb;
     rest = [lowerFirst(words[0]!), ...words.slice(1)];
   }
   // "Consider setting the style only for the current program": the work is setting it, not considering it. A hedge
@@ -186,7 +190,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   if (!object || !/[A-Za-z]{3}/.test(object)) return null;
   const phrase = `${verb} ${object}`;
   const chore = type !== undefined && /^(ci|build|chore|docs|style|test|tests|release)$/.test(type);
-  return { verb, object, text: phrase, quality: phraseQuality(verb, rest, phrase) - (chore ? 1 : 0), standIn };
+  return { verb, object, text: phrase, quality: phraseQuality(verb, rest, phrase) - (chore ? 1 : 0), standIn, implied };
 }
 
 /**

@@ -41,7 +41,7 @@ export function renderFamily(
     anchor: scored.anchor,
     expected_behavior: text.expectedBehavior,
     // One row per cited ref: a CI matrix row can say two things (a runtime to drop, one to add).
-    evidence: members.filter((m, i) => members.findIndex((o) => o.ref === m.ref) === i).map((m) => evidenceRow(m, anchor, terms)),
+    evidence: statedFirst(members, text.representative).filter((m, i, all) => all.findIndex((o) => o.ref === m.ref) === i).map((m) => evidenceRow(m, anchor, terms)),
     target_hints: { paths: files, symbols: symbolsOf(members) },
     acceptance_criteria: text.acceptanceCriteria,
     score,
@@ -53,6 +53,16 @@ export function renderFamily(
       `(labels and conventional-commit prefixes first, then keywords). ` +
       (extra ? extra.why : `Score ${scored.score.toFixed(2)} = ${Object.entries(scored.components).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')} (weights in docs/forecast.md).`),
   };
+}
+
+/**
+ * The members the title states first: its representative, then the other open signals (notes, notices, roadmap
+ * items), then the merged changes of the area, each part newest first. clap's "HACK: we should use `Self::add` …" was
+ * cited 7th and 8th, behind six docs and feature changes of its file, so `forecast` showed none of it (newcomer22).
+ */
+function statedFirst(members: readonly Signal[], representative: string): Signal[] {
+  const rank = (m: Signal) => (m.ref === representative ? 0 : m.kind !== 'work_item' && m.kind !== 'changelog' ? 1 : 2);
+  return [...members].sort((a, b) => rank(a) - rank(b));
 }
 
 function evidenceRow(m: Signal, anchor: string, terms: readonly string[]): FamilyEvidence {

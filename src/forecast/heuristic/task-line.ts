@@ -115,7 +115,8 @@ export function changeTask(item: StreamItem, names: ReadonlySet<string>, fallbac
   let i = 0;
   let verb = p.verb;
   // A verb the conventional-commit type hid ("feat(http): retry failed requests" -> "Add retry ..."): the title's own verb.
-  if (pos[0] === 'VERB' && !/(ed|ing)$/.test(words[0]!) && /^[a-z]+$/.test(words[0]!) && words.length > 1) {
+  // Only then: after a verb the title writes, the object's first word is no verb ("Add retry count to `x` hook"; ky).
+  if ((p.implied || p.standIn) && pos[0] === 'VERB' && !/(ed|ing)$/.test(words[0]!) && /^[a-z]+$/.test(words[0]!) && words.length > 1) {
     verb = words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1);
     i = 1;
   }
@@ -129,7 +130,9 @@ export function changeTask(item: StreamItem, names: ReadonlySet<string>, fallbac
     const and = pos[i] === 'CCONJ' && /^(and|or)$/i.test(w) && (headAt === i - 1 || pos[i - 1] === 'NUM') && (nounish(i + 1) || pos[i + 1] === 'NUM');
     // A list of numbers is one modifier ("502, 503 and 504 responses").
     const numList = w === ',' && pos[i - 1] === 'NUM' && pos[i + 1] === 'NUM';
-    if (nounish(i) || pos[i] === 'ADJ' || pos[i] === 'NUM' || participle || hyphen || and || numList) {
+    // After the title's own verb, a first word wink reads as a verb modifies the noun after it ("retry count").
+    const adjunct = i === start && pos[i] === 'VERB' && nounish(i + 1);
+    if (nounish(i) || pos[i] === 'ADJ' || pos[i] === 'NUM' || participle || hyphen || and || numList || adjunct) {
       if (nounish(i) || (participle && /ing$/.test(w) && headAt === i - 1)) headAt = i;
       continue;
     }
@@ -280,6 +283,14 @@ function complementInstances(object: string, complements: readonly string[]): In
   if (!complements.every((c) => c.split(' ')[0]!.toLowerCase() === prep && c.includes(' ') && !PREPOSITION.test(c.split(' ')[1]!))) return null;
   const words = object.split(' ');
   return { kind: [...words.slice(0, -1), plural(words.at(-1)!)].join(' '), link: `like those ${prep}`, done: complements.map((c) => c.split(' ').slice(1).join(' ')) };
+}
+
+/** A noun's singular by English spelling ("completions" -> "completion", "registries" -> "registry"). */
+export function singular(noun: string): string {
+  if (/[^aeiou]ies$/i.test(noun)) return `${noun.slice(0, -3)}y`;
+  if (/(ss|x|z|ch|sh)es$/i.test(noun)) return noun.slice(0, -2);
+  if (/[^su]s$/i.test(noun)) return noun.slice(0, -1);
+  return noun;
 }
 
 /**

@@ -16,6 +16,10 @@ export interface FamilyText {
 /** Verbs that send their object somewhere: their "to", "into" or "from" clause says where, after the participle. */
 const MOVING = /^(add|move|remove|drop|rename|migrate|convert|copy|port|extract)$/i;
 
+/** An object's condition clause ("… when wsproto fixes the type annotation"), or also a purpose ("… to type-check that …"). */
+const CONDITION = /^(.+?)\s((?:when|once|if|until|unless)\s.+)$/i;
+const CONDITION_OR_PURPOSE = /^(.+?)\s((?:when|once|if|until|unless)\s.+|to\s(?!(?:the|a|an|this|that|its|their)\s)[a-z][\w-]*\s.+)$/;
+
 /** Signals that announce work still to do say it better than finished work does. */
 const KIND_BONUS: Record<Signal['kind'], number> = { todo: 0.4, roadmap: 0.4, changelog: 0.2, issue: 0.3, work_item: 0, pending: 0.6 };
 
@@ -55,8 +59,12 @@ export function familyText(members: readonly Signal[], category: Category, ancho
   // The participle stands before the place the verb sends its object to: "Python 3.14 is added to the test matrix",
   // not "Python 3.14 to the test matrix is added" (a moving verb's "to", "into" or "from" clause is the verb's).
   const goal = MOVING.test(best.p.verb) ? /^(.+?)\s((?:to|into|from)\s.+)$/.exec(object) : null;
-  const subject = goal ? goal[1]! : object;
-  const done = `${capitalize(subject)} is ${pastParticiple(best.p.verb)}${goal ? ` ${goal[2]}` : ''}${where}`;
+  // A clause of the object (a condition, or another verb's purpose) follows the participle and the place too:
+  // "`type: ignore` is removed in X when wsproto fixes …", not "`type: ignore` when wsproto fixes … is removed in X";
+  // "`Self::add` is used in X to type-check that `ArgExt` is used", not "… that `ArgExt` is used is used" (newcomer22).
+  const clause = goal ? null : (MOVING.test(best.p.verb) ? CONDITION : CONDITION_OR_PURPOSE).exec(object);
+  const subject = goal ? goal[1]! : clause ? clause[1]! : object;
+  const done = `${capitalize(subject)} is ${pastParticiple(best.p.verb)}${goal ? ` ${goal[2]}` : ''}${where}${clause ? ` ${clause[2]}` : ''}`;
   // Cited as `"title" (ref)`, the form synthesis strips when it turns a family into a task (a direction, not a replay).
   const cite = (m: Signal) => `"${m.text.trim()}" (${m.ref})`;
   const expectedBehavior =

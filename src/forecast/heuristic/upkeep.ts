@@ -249,6 +249,17 @@ function ongoing(sp: SharedPhrase | null): SharedPhrase | null {
   return sp && sp.verb && ONE_TIME.test(sp.verb) ? null : sp;
 }
 
+/** Words any change to a test suite may name: a phrase of only these names nothing to test. */
+const TEST_WORDS = /^(the|a|test|tests|testing|suite|suites|unit|units|spec|specs|case|cases)$/i;
+
+/**
+ * A test-suite stream's shared phrase, unless it is only test words: uvicorn's "Add missing init files in the test
+ * suite" and "Use `pytestmark` to simplify test suite" share "test suite", which gave "Test the test suite in …".
+ */
+function namesMoreThanTests(sp: SharedPhrase | null): SharedPhrase | null {
+  return sp && sp.text.split(/\s+/).every((w) => TEST_WORDS.test(w)) ? null : sp;
+}
+
 /** The title of a CI, test-suite or documentation stream, or null for code streams. */
 export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude: ReadonlySet<string>): UpkeepTitle | null {
   const folder = `${stream.component}/`;
@@ -262,7 +273,7 @@ export function upkeepTitle(stream: Stream, names: ReadonlySet<string>, exclude:
     return { title: `Update ${object} in ${where}`, object, where, items: stream.items, shared: false };
   }
   if (stream.kind === 'tests') {
-    const sp = ongoing(sharedPhrase(stream.items, names, exclude));
+    const sp = namesMoreThanTests(ongoing(sharedPhrase(stream.items, names, exclude)));
     const file = topFile(sp?.items ?? stream.items, isTestPath);
     const where = file ?? folder;
     if (sp) return { title: `${sp.verb ?? 'Test'} ${the(sp.text)} in ${where}`, object: the(sp.text), where, items: sp.items, shared: true };
