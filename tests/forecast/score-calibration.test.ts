@@ -222,3 +222,20 @@ test('the shipped map calibrates round 13: every bin of ten or more families of 
   expect(strongAt(heldout13, null)).toEqual({ strong: 10, families: 23 });
   expect(strongAt(heldout13, (f) => calibrate(f.input))).toEqual({ strong: 10, families: 23 });
 });
+
+test('the shipped map calibrates round 14 (dependency-removal families, newcomer22 titles, chores counted apart): pooled dev14 and heldout14 bins of ten or more are within 10 points', () => {
+  const dev14 = loadLabelledFamilies('eval/families/dev14');
+  const heldout14 = loadLabelledFamilies('eval/families/heldout14');
+  const within = (rows: ReturnType<typeof reliability>) => rows.filter((b) => b.families >= 10).map((b) => [b.bin, b.families, b.strong, Math.abs(b.observed - b.mean) <= 0.1]);
+  // The committed keys carry the shipped map's scores (round 14's sets were written from main's studies).
+  expect(reliability(dev14, (f) => f.score)).toEqual(reliability(dev14, (f) => calibrate(f.input)));
+  expect(reliability(heldout14, (f) => f.score)).toEqual(reliability(heldout14, (f) => calibrate(f.input)));
+  // Two dependency-removal families (express, axum) join the `more` group at 0.974, both strong by people (L63, L64).
+  expect(within(reliability([...dev14, ...heldout14], (f) => calibrate(f.input)))).toEqual([
+    ['0.0-0.1', 14, 0, true],
+    ['0.3-0.4', 43, 13, true],
+    ['0.9-1.0', 14, 14, true],
+  ]);
+  expect(strongAt(dev14, (f) => calibrate(f.input))).toEqual({ strong: 16, families: 30 });
+  expect(strongAt(heldout14, (f) => calibrate(f.input))).toEqual({ strong: 9, families: 23 });
+});
