@@ -528,43 +528,20 @@ ALTER TABLE model_calls ADD COLUMN task_id INTEGER REFERENCES tasks(id);
 CREATE INDEX model_calls_by_task ON model_calls (task_id) WHERE task_id IS NOT NULL;
 `;
 
-const v10 = `
--- The evidence kinds gain 'pending' (deprecation notices with their target, declared
--- runtimes: src/snapshot/pending.ts). Rebuilt as migration 4 did: create, copy, drop,
--- rename, then the index and triggers again.
-CREATE TABLE evidence_new (
-  id INTEGER PRIMARY KEY,
-  snapshot_id INTEGER NOT NULL REFERENCES snapshots(id) ON DELETE CASCADE,
-  ord INTEGER NOT NULL CHECK (ord >= 0),
-  kind TEXT NOT NULL CHECK (kind IN ('work_item', 'todo', 'changelog', 'roadmap', 'tag', 'hotspot', 'issue', 'pending')),
-  ref TEXT NOT NULL,
-  date TEXT NOT NULL CHECK (date GLOB ${ISO_UTC}),
-  text TEXT NOT NULL,
-  path TEXT,
-  data TEXT NOT NULL CHECK (json_valid(data)),
-  UNIQUE (snapshot_id, ref),
-  UNIQUE (snapshot_id, ord)
-);
-INSERT INTO evidence_new (id, snapshot_id, ord, kind, ref, date, text, path, data)
-  SELECT id, snapshot_id, ord, kind, ref, date, text, path, data FROM evidence;
-DROP TABLE evidence;
-ALTER TABLE evidence_new RENAME TO evidence;
-CREATE INDEX evidence_by_kind ON evidence (snapshot_id, kind);
-CREATE TRIGGER evidence_visible_at_t0 BEFORE INSERT ON evidence
-WHEN NEW.date > (SELECT t0 FROM snapshots WHERE id = NEW.snapshot_id)
-BEGIN SELECT RAISE(ABORT, 'evidence dated after its snapshot t0'); END;
-CREATE TRIGGER evidence_frozen BEFORE UPDATE ON evidence
-BEGIN SELECT RAISE(ABORT, 'evidence rows are frozen'); END;
-`;
+const EVIDENCE_KINDS_V10 = ['work_item', 'todo', 'changelog', 'roadmap', 'tag', 'hotspot', 'issue', 'pending'];
 
-const v11 = `
--- The evidence kinds gain 'dependency_removal' (runtime dependencies removed from the
--- main manifests before T0: src/snapshot/dependency-removals.ts). Rebuilt as migration 10 did.
+/**
+ * The evidence table rebuilt with a wider kind CHECK, as SQLite asks (create new, copy, drop, rename, then the
+ * index and triggers again; nothing references evidence, so foreign keys can stay on). Migrations 10 on; 4 wrote it out.
+ */
+function evidenceWithKinds(comment: string, kinds: readonly string[]): string {
+  return `
+${comment}
 CREATE TABLE evidence_new (
   id INTEGER PRIMARY KEY,
   snapshot_id INTEGER NOT NULL REFERENCES snapshots(id) ON DELETE CASCADE,
   ord INTEGER NOT NULL CHECK (ord >= 0),
-  kind TEXT NOT NULL CHECK (kind IN ('work_item', 'todo', 'changelog', 'roadmap', 'tag', 'hotspot', 'issue', 'pending', 'dependency_removal')),
+  kind TEXT NOT NULL CHECK (kind IN (${kinds.map((k) => `'${k}'`).join(', ')})),
   ref TEXT NOT NULL,
   date TEXT NOT NULL CHECK (date GLOB ${ISO_UTC}),
   text TEXT NOT NULL,
@@ -584,6 +561,20 @@ BEGIN SELECT RAISE(ABORT, 'evidence dated after its snapshot t0'); END;
 CREATE TRIGGER evidence_frozen BEFORE UPDATE ON evidence
 BEGIN SELECT RAISE(ABORT, 'evidence rows are frozen'); END;
 `;
+}
+
+const v10 = evidenceWithKinds(
+  `-- The evidence kinds gain 'pending' (deprecation notices with their target, declared
+-- runtimes: src/snapshot/pending.ts). Rebuilt as migration 4 did: create, copy, drop,
+-- rename, then the index and triggers again.`,
+  EVIDENCE_KINDS_V10,
+);
+
+const v11 = evidenceWithKinds(
+  `-- The evidence kinds gain 'dependency_removal' (runtime dependencies removed from the
+-- main manifests before T0: src/snapshot/dependency-removals.ts). Rebuilt as migration 10 did.`,
+  [...EVIDENCE_KINDS_V10, 'dependency_removal'],
+);
 
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
