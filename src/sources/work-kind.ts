@@ -99,8 +99,8 @@ const RELEASE_TITLE = new RegExp(
   [
     // "chore: Release", "Release 1.2", "release version 8.1.7", "Prepare 8.1.8", "Version Packages"; not "Release the lock on error".
     String.raw`^(?:(?:chore|build|ci|release)(?:\([^)]*\))?!?:\s*)?(?:release|releasing|publish(?:ing)?|prepare(?: for)?(?: the)?(?: next)? release|prepare|cut (?:a )?release|new release|version bump|bump(?: the)? version|bump to|new version|version packages|start version|release version|tag release)(?:\s+(?:version\s+)?v?\d[\w.+-]*|\s*$|\s+(?:version|notes)\b|\s*:)`,
-    // A bare version: "v3.24.2", "3.24.2", "Version 1.2.3", "Tag 2.0".
-    String.raw`^(?:release|version|tag|tagged|bump)?\s*v?\d+\.\d+(?:\.\d+)?(?:[-+.][\w.]+)?\s*(?:release)?\s*$`,
+    // A bare version: "v3.24.2", "3.24.2", "Version 1.2.3", "Tag 2.0", "Bumped v9.9.1" (pino's release commits).
+    String.raw`^(?:release|released|version|tag|tagged|bump|bumped)?\s*(?:to\s+)?v?\d+\.\d+(?:\.\d+)?(?:[-+.][\w.]+)?\s*(?:release)?\s*$`,
     String.raw`^(?:(?:chore|build)(?:\([^)]*\))?:\s*)?(?:update|bump) (?:the )?(?:version|changelog|changes) (?:to|for) v?\d`,
     String.raw`^merge tag '`,
     String.raw`^(?:changelog|changes) for v?\d`,

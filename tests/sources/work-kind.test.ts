@@ -13,6 +13,10 @@ test('releases and version bumps, however they are written, are release work', (
   expect(workKind(item('2.0 is out', { paths: ['pyproject.toml', 'CHANGES.rst'] }))).toBe('release');
   expect(workKind(item('Release the connection when a request is cancelled', { number: 12 }))).toBe('pull_request');
   expect(workKind(item('Publish types in the package exports', { number: 13 }))).toBe('pull_request');
+  // pino's release commits: "Bumped v9.9.1" over package.json and lib/meta.js (a file of no version-file name).
+  for (const title of ['Bumped v9.9.1', 'Bumped to 10.0.0']) expect(workKind(item(title, { paths: ['lib/meta.js', 'package.json'] }))).toBe('release');
+  // "Bumped" names a release only before a bare version.
+  expect(workKind(item('Bumped the default retry limit to 3', { number: 14, paths: ['lib/retry.js'] }))).toBe('pull_request');
 });
 
 test('integrating one branch into another is a branch merge; a topic branch merged without a pull request is the work it brings', () => {
