@@ -176,3 +176,10 @@ test('a title that names its act as a noun takes that act as the verb, without t
   // An act that is no head of the phrase is no verb: the category's stand-in stays.
   expect(verb('Test improvements for the parser')).toMatchObject({ verb: 'Clean up', standIn: true });
 });
+
+test('a note that asks whether to do a piece of work states that work; one that asks about the code states none', () => {
+  // fd at 2025-09-01: "// TODO: support writing raw bytes on unix?" was titled "Support writing raw bytes on unix? in src/output.rs".
+  expect(taskPhrase('TODO: support writing raw bytes on unix?', 'feature')?.text).toBe('Support writing raw bytes on unix');
+  expect(taskPhrase('TODO: is this still needed?', 'refactor')).toBeNull();
+  expect(taskPhrase('FIXME: why do we copy the buffer here?', 'bugfix')).toBeNull();
+});

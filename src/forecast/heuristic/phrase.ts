@@ -44,6 +44,9 @@ const HEDGE_VERBS = 'consider|explore|investigate|try|evaluate';
 const HEDGE = new RegExp(`^(${HEDGE_VERBS})$`, 'i');
 const HEDGE_LEAD = new RegExp(`^(${HEDGE_VERBS})\\s+(?=[a-z]+ing\\b)`, 'i');
 
+/** The words a question about the code opens with ("is this still needed?", "why do we copy here?"). */
+const QUESTION_LEAD = /^(?:is|are|was|were|do|does|did|should|shall|can|could|would|will|may|might|must|has|have|why|what|how|when|where|which|who|whether)\b/i;
+
 /** A note's text without a hedge before its gerund ("consider setting the style" -> "setting the style"). */
 export function withoutHedge(text: string): string {
   return text.replace(HEDGE_LEAD, '');
@@ -104,6 +107,9 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
     .replace(ASIDE, '')
     .replace(/[.!:;,\s]+$/, '')
     .trim();
+  // A question that asks whether to do a piece of work ("support writing raw bytes on unix?", fd) states that work, as
+  // a hedge before it does; one that asks about the code ("is this still needed?") states none.
+  if (/\?$/.test(text)) text = QUESTION_LEAD.test(text) ? '' : text.replace(/\s*\?+$/, '');
   if (!text || CHORE.test(text)) return null;
 
   const doc = parser().readDoc(text);
