@@ -88,7 +88,7 @@ export async function dependencyRemovals(
         const kind = workKind(item);
         if (kind === 'bot' || kind === 'release' || kind === 'branch_merge') continue;
       }
-      if ((RENAME_TITLE.test(title) && added.length > 0) || added.length >= removed.length) continue;
+      if (RENAME_TITLE.test(title) && added.length > 0) continue;
       for (const name of removed) {
         if (seen.has(name) || now.runtime.has(name) || now.dev.has(name)) continue;
         seen.add(name);

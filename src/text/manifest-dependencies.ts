@@ -48,7 +48,8 @@ export function manifestDependencies(path: string, text: string): ManifestDepend
 
 /**
  * The runtime dependencies one version of a manifest has and the next lacks, sorted: not moved to its development
- * dependencies (a move between runtime sections keeps the name runtime). With `added`, those the next has anew.
+ * dependencies (a move between runtime sections keeps the name runtime), and none when the next gains as many runtime
+ * dependencies as it loses (a package swapped for another). With `added`, those the next has anew.
  */
 export function removedRuntimeDependencies(path: string, before: string, after: string): { removed: string[]; added: string[] } {
   const a = manifestDependencies(path, before);
@@ -56,7 +57,7 @@ export function removedRuntimeDependencies(path: string, before: string, after: 
   if (!a || !b) return { removed: [], added: [] };
   const removed = [...a.runtime].filter((n) => !b.runtime.has(n) && !b.dev.has(n)).sort();
   const added = [...b.runtime].filter((n) => !a.runtime.has(n) && !a.dev.has(n)).sort();
-  return { removed, added };
+  return { removed: added.length >= removed.length ? [] : removed, added };
 }
 
 function packageJson(text: string): ManifestDependencies | null {
@@ -223,9 +224,9 @@ function addModule(into: Set<string>, line: string): void {
 
 /**
  * The runtime dependencies a change removes from the manifests it edits (`[before, after, path]` of each changed
- * file; other files are passed over): removed from a manifest that is there before and after, not moved to its
- * development dependencies, not added to another manifest by the same change (moved between workspace members), and
- * not from a manifest that gains as many runtime dependencies as it loses (a package swapped for another). Sorted.
+ * file; other files are passed over): removed from a manifest that is there before and after (removedRuntimeDependencies:
+ * not moved to its development dependencies, not swapped for another package) and not added to another manifest by
+ * the same change (moved between workspace members). Sorted.
  */
 export function dependenciesRemovedBy(files: readonly (readonly [before: string, after: string, path?: string])[]): string[] {
   const removed = new Set<string>();
@@ -234,7 +235,6 @@ export function dependenciesRemovedBy(files: readonly (readonly [before: string,
     if (path === undefined || !isManifestPath(path) || before === '' || after === '') continue;
     const change = removedRuntimeDependencies(path, before, after);
     for (const n of change.added) added.add(n);
-    if (change.added.length >= change.removed.length) continue;
     for (const n of change.removed) removed.add(n);
   }
   return [...removed].filter((n) => !added.has(n)).sort();

@@ -49,6 +49,8 @@ test('a version bump removes nothing; a move to the development dependencies is 
   expect(removedRuntimeDependencies('package.json', v({ a: '1', b: '1' }), v({ a: '2', b: '1' }))).toEqual({ removed: [], added: [] });
   expect(removedRuntimeDependencies('package.json', v({ a: '1', b: '1' }), v({ a: '1' }, { b: '1' })).removed).toEqual([]);
   expect(removedRuntimeDependencies('package.json', v({ a: '1', b: '1' }), v({ a: '1' })).removed).toEqual(['b']);
+  // A package swapped for another is no removal: the name it gains stands for the one it loses.
+  expect(removedRuntimeDependencies('package.json', v({ a: '1', b: '1' }), v({ a: '1', c: '1' }))).toEqual({ removed: [], added: ['c'] });
 });
 
 test('a change removes a runtime dependency unless it swaps it for another, moves it to another manifest, or only drops a dev dependency', () => {
