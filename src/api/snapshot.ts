@@ -6,7 +6,7 @@ import type { Commit } from '../git/model.js';
 import { openRepository } from '../git/open.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { walkMergedBranches } from '../git/merged-branches.js';
-import { isBranchMergeCommit } from '../sources/merged-branches.js';
+import { bringsPullRequests, isBranchMergeCommit } from '../sources/merged-branches.js';
 import { reconstructWorkItems } from '../sources/reconstruct.js';
 import { cutAtT0 } from '../snapshot/cutoff.js';
 import type { Snapshot } from '../snapshot/model.js';
@@ -94,7 +94,8 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
     });
 
     // Work a develop/main flow landed on another branch reaches this one only through branch merges: read it there.
-    const merged = await walkMergedBranches(git, chain, isBranchMergeCommit);
+    // So does the work a long-lived branch gathered from other pull requests before one pull request merged it.
+    const merged = await walkMergedBranches(git, chain, isBranchMergeCommit, bringsPullRequests);
 
     store ??= openStore(options.db);
     const root = truncated ? null : (chain[chain.length - 1]?.sha ?? null);

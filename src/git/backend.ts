@@ -44,6 +44,8 @@ export interface GitBackend {
    */
   parentGraph?(tips: readonly string[]): Promise<Map<string, string[]>>;
   readCommits?(shas: readonly string[]): AsyncIterable<Commit>;
+  /** Optional: the full messages of the named commits, by sha, read without their changed files. */
+  readMessages?(shas: readonly string[]): Promise<Map<string, string>>;
 
   /** Every file in the tree of `commit`, sorted by path. */
   listFiles(commit: string): Promise<TreeFile[]>;

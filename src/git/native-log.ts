@@ -153,3 +153,26 @@ export async function nativeParentGraph(ctx: Pick<NativeLogContext, 'gitdir'>, t
   }
   return graph;
 }
+
+/**
+ * The full messages of the commits named, by sha, from one `git log --no-walk
+ * --stdin` that prints no diffs: what a walk of many short branches reads to
+ * decide which to follow (src/git/merged-branches.ts) before it reads their
+ * changed files.
+ */
+export async function nativeReadMessages(ctx: Pick<NativeLogContext, 'gitdir'>, shas: readonly string[]): Promise<Map<string, string>> {
+  const messages = new Map<string, string>();
+  if (shas.length === 0) return messages;
+  const child = spawnGit(ctx.gitdir, ['log', '--no-walk=unsorted', '--stdin', '-z', '--encoding=none', '--no-use-mailmap', '--no-color', '--format=%H%x00%B', '--'], 'pipe');
+  const exit = exitOf(child);
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(`${shas.join('\n')}\n`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
+  const { code, signal, stderr } = await exit;
+  if (code !== 0) throw new Error(`git log failed (${code ?? signal}): ${stderr.trim()}`);
+  // "sha NUL message NUL sha NUL message ...": -z ends each commit with NUL, and a message holds none.
+  const fields = Buffer.concat(chunks).toString('utf8').split('\0');
+  for (let i = 0; i + 1 < fields.length; i += 2) messages.set(fields[i]!.trim(), fields[i + 1]!);
+  return messages;
+}

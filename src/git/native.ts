@@ -5,7 +5,7 @@ import { CatFile } from './cat-file.js';
 import { decodeMessage, decodeUtf8, isoFromGitSeconds } from './decode.js';
 import { runGit } from './git-process.js';
 import { type HistoryGaps, RepoFacts, type Tag, type TreeFile } from './model.js';
-import { type NativeLogContext, nativeLog, nativeParentGraph, nativeReadCommits } from './native-log.js';
+import { type NativeLogContext, nativeLog, nativeParentGraph, nativeReadCommits, nativeReadMessages } from './native-log.js';
 import { parseCommitObject, parseTagObject } from './objects.js';
 import { comparePaths, sortByPath } from './path-order.js';
 
@@ -42,6 +42,7 @@ export function createNativeBackend(input: RepoFacts): GitBackend {
     log: (tip: string, options?: LogOptions) => nativeLog(context, tip, options),
     parentGraph: (tips) => nativeParentGraph(context, tips),
     readCommits: (shas) => nativeReadCommits(context, shas),
+    readMessages: (shas) => nativeReadMessages(context, shas),
     listFiles: (commit) => listFiles(facts.gitdir, commit),
     async readBlob(oid) {
       const object = await catFile.read(oid);

@@ -30,6 +30,12 @@ export const WorkItem = z.object({
   bot: z.boolean(),
   /** Why it was marked as bot work, or null. */
   botReason: z.string().nullable(),
+  /**
+   * A merge that integrated a branch whose own commits are read as work items of
+   * their own (src/sources/merged-branches.ts): a branch merge, counted apart.
+   * Absent (false) otherwise.
+   */
+  integration: z.boolean().optional(),
 });
 export type WorkItem = z.infer<typeof WorkItem>;
 

@@ -8,13 +8,27 @@ const SQUASH = /^(.*\S)\s+\(#(\d+)\)\s*$/;
 const MERGE_PR = /^Merge pull request #(\d+) from (\S+)/;
 
 /**
+ * The pull request a commit's message names as git leaves it: `Title (#123)`
+ * (a squash) or, on a merge commit, `Merge pull request #123 from …`; null
+ * for any other commit. Read as readWorkItem reads it.
+ */
+export function pullRequestNumber(commit: { message: string; parents: readonly unknown[] }): number | null {
+  const firstLine = commit.message.split('\n', 1)[0] ?? '';
+  const merge = commit.parents.length > 1 ? MERGE_PR.exec(firstLine) : null;
+  if (merge) return Number(merge[1]);
+  const squash = SQUASH.exec(firstLine);
+  return squash ? Number(squash[2]) : null;
+}
+
+/**
  * Turns first-parent history into work items, as PyDriller would read a log:
  * - a squash merge, `Title (#123)`, is pull request 123 with that title;
  * - a merge commit, `Merge pull request #123 from owner/branch`, is pull
  *   request 123 whose title is the first line of the body (GitHub's layout);
  * - any other commit is direct work, keyed by its sha.
  * With `merged` (src/sources/merged-branches.ts), the commits a branch merge
- * brought are read the same way, each landed when its merge did.
+ * brought are read the same way, each landed when its merge did, and the
+ * merge itself is marked as the integration of a branch (`integration`).
  *
  * `commits` may come in any order; items are returned oldest first. When two
  * commits claim the same PR number (a revert, a backport), the older keeps
@@ -22,8 +36,9 @@ const MERGE_PR = /^Merge pull request #(\d+) from (\S+)/;
  * depend on how much later history exists.
  */
 export function reconstructWorkItems(commits: readonly Commit[], merged: readonly MergedBranch[] = []): WorkItem[] {
+  const integrations = new Set(merged.map((m) => m.merge.sha));
   const read = [
-    ...commits.map((commit) => ({ commit, item: readWorkItem(commit) })),
+    ...commits.map((commit) => ({ commit, item: integrations.has(commit.sha) ? { ...readWorkItem(commit), integration: true } : readWorkItem(commit) })),
     ...merged.flatMap((m) => m.commits.map((commit) => ({ commit, item: { ...readWorkItem(commit), mergedAt: m.merge.committerTime } }))),
   ];
   // Landing time first; work a branch merge brought lands with it, in the branch's own order.

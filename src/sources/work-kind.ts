@@ -11,9 +11,12 @@ import type { WorkItem, WorkKind } from './model.js';
  * 2. branch_merge: an integration of one branch into another ("Merge branch
  *    'develop'", "Merge remote-tracking branch 'origin/main'", "Merge 8.1.x
  *    into main", a pull request titled "Develop" or "develop -> main", or one
- *    git left titled "Merge pull request #9 from org/develop"). A branch
- *    merged without a pull request under a topic name ("Merge branch
- *    'retry-backoff'") is the work it brings: a direct change;
+ *    git left titled "Merge pull request #9 from org/develop"), or any merge
+ *    whose branch's own commits were read as work items of their own
+ *    (`integration`: a develop branch, or a long-lived branch that brought
+ *    other pull requests, src/sources/merged-branches.ts). A branch merged
+ *    without a pull request under a topic name ("Merge branch
+ *    'retry-backoff'") is otherwise the work it brings: a direct change;
  * 3. release: a release or version bump ("v3.24.2", "chore: Release", "🔖
  *    Release version 1.2", "Bump version to 2.0", "Version Packages", "Merge
  *    tag 'v1.2'"), or a change of version and changelog files only whose
@@ -30,13 +33,14 @@ import type { WorkItem, WorkKind } from './model.js';
  *    work however it is dressed: forecasters predict it from declared runtimes;
  * 6. otherwise pull_request when the item has a number, else direct.
  */
-export function workKind(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot'>): WorkKind {
+export function workKind(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration'>): WorkKind {
   return classifyWork(item).kind;
 }
 
 /** The item's kind and the rule that gave it, for reports and tests. */
-export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot'>): { kind: WorkKind; rule: string } {
+export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration'>): { kind: WorkKind; rule: string } {
   if (item.bot) return { kind: 'bot', rule: 'bot or dependency work' };
+  if (item.integration) return { kind: 'branch_merge', rule: 'integrates a branch whose own work is read from it' };
   const raw = item.title.trim();
   const title = plainTitle(raw);
   if (isBranchMergeTitle(raw) || isBranchMergeTitle(title)) return { kind: 'branch_merge', rule: 'integrates one branch into another' };

@@ -576,6 +576,12 @@ const v11 = evidenceWithKinds(
   [...EVIDENCE_KINDS_V10, 'dependency_removal'],
 );
 
+const v12 = `
+-- A work item that is a merge integrating a branch whose own commits are stored as work items of
+-- their own (src/sources/merged-branches.ts): a branch merge by what it brought, whatever its title.
+ALTER TABLE work_items ADD COLUMN integration INTEGER NOT NULL DEFAULT 0 CHECK (integration IN (0, 1));
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
   { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
@@ -587,6 +593,7 @@ export const migrations: readonly Migration[] = [
   { version: 9, description: 'syntheses stored as made (state, error); model calls carry their task id', sql: v9 },
   { version: 10, description: "evidence kind 'pending': deprecation notices with their target, declared runtimes", sql: v10 },
   { version: 11, description: "evidence kind 'dependency_removal': runtime dependencies removed from the main manifests before T0", sql: v11 },
+  { version: 12, description: 'work items mark the merges that integrated a branch whose work is read from it', sql: v12 },
 ];
 
 /** The schema version this swe-future writes and reads. */

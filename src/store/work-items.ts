@@ -19,11 +19,11 @@ export function saveWorkItems(store: Store, repoId: number, items: readonly Work
     onConflict: `ON CONFLICT (repo_id, key) DO UPDATE SET
        number = excluded.number, sha = excluded.sha, title = excluded.title, body = excluded.body,
        merged_at = excluded.merged_at, author = excluded.author, kind = excluded.kind, labels = excluded.labels,
-       bot = excluded.bot, bot_reason = excluded.bot_reason, paths = excluded.paths
+       bot = excluded.bot, bot_reason = excluded.bot_reason, paths = excluded.paths, integration = excluded.integration
      -- An unchanged item is not written again (a re-run saves every item of the history).
-     WHERE (number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths) IS NOT
+     WHERE (number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths, integration) IS NOT
        (excluded.number, excluded.sha, excluded.title, excluded.body, excluded.merged_at, excluded.author,
-        excluded.kind, excluded.labels, excluded.bot, excluded.bot_reason, excluded.paths)`,
+        excluded.kind, excluded.labels, excluded.bot, excluded.bot_reason, excluded.paths, excluded.integration)`,
   });
   transact(store, () => {
     for (const item of parsed) {
@@ -41,6 +41,7 @@ export function saveWorkItems(store: Store, repoId: number, items: readonly Work
         bot: item.bot ? 1 : 0,
         bot_reason: item.botReason,
         paths: JSON.stringify(item.paths),
+        integration: item.integration ? 1 : 0,
       });
     }
   });
@@ -66,6 +67,7 @@ interface WorkItemRow {
   bot: number;
   bot_reason: string | null;
   paths: string;
+  integration: number;
 }
 
 /** The repository's work items with after < mergedAt <= until, ordered by mergedAt, then key. */
@@ -82,7 +84,7 @@ export function loadWorkItems(store: Store, repoId: number, bounds: WorkItemBoun
   }
   const rows = store.db
     .prepare<Record<string, string | number>, WorkItemRow>(
-      `SELECT key, number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths
+      `SELECT key, number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths, integration
        FROM work_items WHERE ${where.join(' AND ')} ORDER BY merged_at, key`,
     )
     .all(params);
@@ -99,5 +101,6 @@ export function loadWorkItems(store: Store, repoId: number, bounds: WorkItemBoun
     labels: JSON.parse(row.labels) as string[],
     bot: row.bot === 1,
     botReason: row.bot_reason,
+    ...(row.integration === 1 ? { integration: true } : {}),
   }));
 }

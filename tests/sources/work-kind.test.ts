@@ -68,3 +68,10 @@ test('bot work stays bot work whatever its title, and every kind names its rule'
   expect(classifyWork(item('Fix nested quotes', { number: 12 }))).toEqual({ kind: 'pull_request', rule: 'pull request' });
   expect(classifyWork(item('Fix nested quotes'))).toEqual({ kind: 'direct', rule: 'direct change' });
 });
+
+test('a merge whose branch was read as work items of its own is a branch merge whatever its title; bot work stays bot work', () => {
+  const umbrella = { ...item('Lip Gloss v2', { number: 617 }), integration: true };
+  expect(classifyWork(umbrella)).toEqual({ kind: 'branch_merge', rule: 'integrates a branch whose own work is read from it' });
+  expect(workKind({ ...umbrella, integration: false })).toBe('pull_request');
+  expect(workKind({ ...umbrella, bot: true })).toBe('bot');
+});

@@ -9,7 +9,7 @@ const items = [
   workItem('pr#1', '2024-05-31T23:59:59.999Z', { labels: ['bug', 'ui'], paths: ['a.ts', 'b.ts'], body: 'Fixes #7\n\nDetails.' }),
   workItem('commit:abc', '2024-06-01T00:00:00.000Z', { bot: true, botReason: 'dependabot' }),
   workItem('pr#4', '2024-06-01T00:00:00.001Z'),
-  workItem('pr#9', '2024-12-01T00:00:00.000Z', { kind: 'merge' }),
+  workItem('pr#9', '2024-12-01T00:00:00.000Z', { kind: 'merge', integration: true }),
 ];
 
 function keys(list: { key: string }[]): string[] {
@@ -83,4 +83,14 @@ test('every work-item kind of the model passes the schema’s kind check (add a 
   const all = WorkItemKind.options.map((kind, i) => workItem(`pr#${i + 1}`, '2024-01-01T00:00:00.000Z', { kind }));
   saveWorkItems(store, repoId, all);
   expect(loadWorkItems(store, repoId).map((i) => i.kind)).toEqual(WorkItemKind.options);
+});
+
+test("a merge that integrated a branch comes back marked, and unmarked once saved again without the mark", () => {
+  const store = tempStore();
+  const repoId = upsertRepo(store, demoRepo);
+  saveWorkItems(store, repoId, items);
+  expect(loadWorkItems(store, repoId, { after: '2024-11-30' }).map((i) => i.integration)).toEqual([true]);
+  const { integration: _, ...unmarked } = items[4]!;
+  saveWorkItems(store, repoId, [unmarked]);
+  expect(loadWorkItems(store, repoId, { after: '2024-11-30' })).toEqual([unmarked]);
 });
