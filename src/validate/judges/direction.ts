@@ -75,9 +75,10 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * whose title removes a dependency where no diff was read, or replaces a use with the standard library or the platform
  * ("Replace futures_util::pin_mut with std::pin::pin"); a version bump or a development dependency removed is neither);
  * direction-v17: words only a title the family quotes holds (not its title, criteria or hints) count toward no shared
- * phrase, unless the change takes up that title whole (FamilyDirection.quotedOnly).
+ * phrase, unless the change takes up that title whole (FamilyDirection.quotedOnly); direction-v18: a folder or file of
+ * the family's own paths (`clap_lex`) is no symbol it names.
  */
-export const DIRECTION_RULES = 'direction-v17';
+export const DIRECTION_RULES = 'direction-v18';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -294,9 +295,11 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const hints = family.target_hints.symbols.map((s) => s.trim().replace(/\(\)$/, '')).filter((s) => s.length >= 3);
   const named = identifiersOf(text);
   // A test file's name the family's criteria quote (`test_termui`, `integration_tests`) is its area's tests, not a direction.
-  const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named].filter((s) => !TEST_NAME.test(s)));
+  // A folder or file of its own paths (`clap_lex` of clap_lex/tests/testsuite) says where, not what: no symbol either.
+  const where = pathComponents(family);
+  const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named].filter((s) => !TEST_NAME.test(s) && !where.has(s)));
   // identifiersOf finds compound names only, except a backticked plain word: keep those to the compound ones too.
-  const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()).filter((s) => !TEST_NAME.test(s)));
+  const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()).filter((s) => !TEST_NAME.test(s) && !where.has(s)));
   const issues = issuesOf(text);
   const ownFiles = new Set(familyPaths(family).map(basename));
   const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
@@ -320,6 +323,19 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
     // Only the work its prediction quotes ("continuing …"): a removal among its other evidence is not its direction.
     removes: removedNames(quotedTexts),
   };
+}
+
+/** The lower-cased folders and files of a family's paths (`clap_lex`, `tests`, `parser.rs`), each with its extension and without. */
+function pathComponents(family: TaskFamily): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const p of familyPaths(family)) {
+    for (const part of p.toLowerCase().split('/')) {
+      if (part === '') continue;
+      out.add(part);
+      out.add(part.replace(/\.[a-z0-9]{1,5}$/, ''));
+    }
+  }
+  return out;
 }
 
 /** FamilyDirection.quotedOnly: the family's topic words that only the titles it quotes hold. */
