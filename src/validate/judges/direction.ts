@@ -76,9 +76,10 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * ("Replace futures_util::pin_mut with std::pin::pin"); a version bump or a development dependency removed is neither);
  * direction-v17: words only a title the family quotes holds (not its title, criteria or hints) count toward no shared
  * phrase, unless the change takes up that title whole (FamilyDirection.quotedOnly); direction-v18: a folder or file of
- * the family's own paths (`clap_lex`) is no symbol it names.
+ * the family's own paths (`clap_lex`) is no symbol it names; direction-v19: a title replacing a use with the standard
+ * library or the platform continues a dependency-removal family only when it names what it replaces (pending.ts).
  */
-export const DIRECTION_RULES = 'direction-v18';
+export const DIRECTION_RULES = 'direction-v19';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
