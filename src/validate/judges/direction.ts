@@ -541,7 +541,7 @@ export function sharedDirection(
   if (f.actArea) return actAreaDirection(f, i, pair.agrees);
   // Words only a quoted past title holds are its evidence's, not its prediction's: no phrase rests on them, unless
   // the change takes up that title whole (takesUpQuoted).
-  if (f.quotedOnly.size > 0 && f.listedTopics !== null && !takesUpQuoted(f, i)) words = words.filter((w) => !f.quotedOnly.has(w));
+  if (words.length > 0 && f.quotedOnly.size > 0 && f.listedTopics !== null && !takesUpQuoted(f, i)) words = words.filter((w) => !f.quotedOnly.has(w));
   const agrees = pair.agrees;
   const evidence: string[] = [];
   // Once per pair: no array unless something is shared.
