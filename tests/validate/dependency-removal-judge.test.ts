@@ -81,6 +81,22 @@ test('without a diff to read, a title removing a runtime dependency continues th
   }
 });
 
+test('a use of the platform that names no dependency replaced is no direction: nothing of the line is continued', async () => {
+  // viper's "use the built-in max/min" (judges23, cause E: people rejected): Go's own builtins in place of its own
+  // code, no dependency named; "migrate to native fetch" names nothing replaced either.
+  const builtins = item('commit:4df8a66', 'refactor: use the built-in max/min to simplify the code', ['lib/application.js']);
+  const fetch = item('pr#32', 'chore: migrate to native fetch', ['lib/request.js']);
+  const named = item('pr#33', 'fix(buffer): use node:buffer instead of safe-buffer', ['lib/response.js']);
+  for (const judge of judges) {
+    for (const later of [builtins, fetch]) {
+      const { verdicts } = await judge.judge({ families: [FAMILY], later: [later, ...fillerIn('lib', 'js')] });
+      expect([judge.name, later.key, verdicts[0]!.label]).toEqual([judge.name, later.key, 'rejected']);
+    }
+    const { verdicts } = await judge.judge({ families: [FAMILY], later: [named, ...fillerIn('lib', 'js')] });
+    expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'related']);
+  }
+});
+
 test('a change replacing a use with the standard library continues the line (related): the dependency stays', async () => {
   const pin = item('pr#30', 'Replace futures_util::pin_mut with std::pin::pin', ['axum/src/serve/mod.rs']);
   const prefix = item('pr#31', 'fix(refactor): prefix built-in node module imports', ['lib/application.js']);

@@ -162,3 +162,34 @@ test('what the work before T0 also touched is no part of the prediction', async 
     expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
   }
 });
+
+/** httpx's random-anchor family of judge-eval's fit half (people rejected), its words as the baseline wrote them. */
+const TRANSPORTS: TaskFamily = {
+  ...KEYWORDS,
+  id: 'F3',
+  category: 'bugfix',
+  title: 'Fix defects in httpx/_transports: asgi, api, app',
+  anchor: { name: 'httpx/_transports', paths: ['httpx/_transports'] },
+  expected_behavior:
+    'Work of kind bugfix lands in httpx/_transports around asgi, api, app, continuing "Update asgi.py docstring" and "[fix] Use proxy ssl context consistently".',
+  acceptance_criteria: ['A change of kind bugfix to httpx/_transports is merged, with tests.'],
+  target_hints: { paths: ['httpx/_transports'], symbols: [] },
+};
+
+test('words only a quoted past title holds never count toward a shared phrase, even with a word the family lists', async () => {
+  // httpx pr#3319 shares "api" (listed) and "context" (only in the quoted "Use proxy ssl context
+  // consistently"): the quoted work is the family's evidence, not its prediction (people: rejected).
+  const sslApi = item('pr#3319', 'Introduce new `SSLContext` API & escalate deprecations.', ['httpx/_transports/default.py', 'httpx/_config.py']);
+  for (const judge of judges) {
+    const { verdicts } = await judge.judge({ families: [TRANSPORTS], later: [sslApi, ...MORE] });
+    expect([judge.name, verdicts[0]!.label]).toEqual([judge.name, 'rejected']);
+    expect(verdicts[0]!.reason).toMatch(/no shared direction \(only api, context in common\)/);
+  }
+});
+
+test('two words a family lists still make a phrase beside its quoted ones', async () => {
+  const asgiApp = item('pr#3400', 'Fix ASGI app lifespan errors in the transport', ['httpx/_transports/asgi.py']);
+  const { verdicts } = await judges[0]!.judge({ families: [TRANSPORTS], later: [asgiApp, ...MORE] });
+  expect(verdicts[0]!.label).not.toBe('rejected');
+  expect(verdicts[0]!.reason).toMatch(/direction: shares app, asgi/);
+});

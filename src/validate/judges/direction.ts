@@ -73,13 +73,23 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * addition-line.ts); direction-v16: a dependency-removal family ("Remove more runtime dependencies like …") is done by a
  * change whose diff removes a runtime dependency from a manifest (`dependency:-<name>`, pending.ts), continued by one
  * whose title removes a dependency where no diff was read, or replaces a use with the standard library or the platform
- * ("Replace futures_util::pin_mut with std::pin::pin"); a version bump or a development dependency removed is neither).
+ * ("Replace futures_util::pin_mut with std::pin::pin"); a version bump or a development dependency removed is neither);
+ * direction-v17: words only a title the family quotes holds (not its title, criteria or hints) count toward no shared
+ * phrase, unless the change takes up that title whole (FamilyDirection.quotedOnly); direction-v18: a folder or file of
+ * the family's own paths (`clap_lex`) is no symbol it names; direction-v19: a title replacing a use with the standard
+ * library or the platform continues a dependency-removal family only when it names what it replaces (pending.ts).
  */
-export const DIRECTION_RULES = 'direction-v16';
+export const DIRECTION_RULES = 'direction-v19';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
   words: TopicWords;
+  /**
+   * Its topic words (as `words` prints them) that only the past titles it quotes ("continuing "…" and "…"") hold: not
+   * its title, the rest of its expected behaviour, its criteria or its hints. They say what its evidence did, not what
+   * it predicts, so they never count toward a shared phrase.
+   */
+  quotedOnly: ReadonlySet<string>;
   /** Lower-cased identifiers the family names, by their lower-cased form. */
   symbols: ReadonlySet<string>;
   /**
@@ -286,9 +296,11 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const hints = family.target_hints.symbols.map((s) => s.trim().replace(/\(\)$/, '')).filter((s) => s.length >= 3);
   const named = identifiersOf(text);
   // A test file's name the family's criteria quote (`test_termui`, `integration_tests`) is its area's tests, not a direction.
-  const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named].filter((s) => !TEST_NAME.test(s)));
+  // A folder or file of its own paths (`clap_lex` of clap_lex/tests/testsuite) says where, not what: no symbol either.
+  const where = pathComponents(family);
+  const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named].filter((s) => !TEST_NAME.test(s) && !where.has(s)));
   // identifiersOf finds compound names only, except a backticked plain word: keep those to the compound ones too.
-  const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()).filter((s) => !TEST_NAME.test(s)));
+  const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()).filter((s) => !TEST_NAME.test(s) && !where.has(s)));
   const issues = issuesOf(text);
   const ownFiles = new Set(familyPaths(family).map(basename));
   const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
@@ -304,7 +316,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   if (list && familyPaths(family).some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
   const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
-    words, symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
+    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     more: asksForMore(family.title, family.expected_behavior),
@@ -313,6 +325,32 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
     removes: removedNames(quotedTexts),
   };
 }
+
+/** The lower-cased folders and files of a family's paths (`clap_lex`, `tests`, `parser.rs`), each with its extension and without. */
+function pathComponents(family: TaskFamily): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const p of familyPaths(family)) {
+    for (const part of p.toLowerCase().split('/')) {
+      if (part === '') continue;
+      out.add(part);
+      out.add(part.replace(/\.[a-z0-9]{1,5}$/, ''));
+    }
+  }
+  return out;
+}
+
+/** FamilyDirection.quotedOnly: the family's topic words that only the titles it quotes hold. */
+function quotedOnlyWords(family: TaskFamily, words: TopicWords, quotedTexts: readonly string[]): ReadonlySet<string> {
+  if (quotedTexts.length === 0) return NO_WORDS;
+  let own = predictionText(family);
+  for (const q of quotedTexts) own = own.split(`"${q}"`).join(' ');
+  const unquoted = familyTopicWords(family, own);
+  const out = new Set<string>();
+  for (const [s, w] of words) if (!unquoted.has(s)) out.add(w);
+  return out.size === 0 ? NO_WORDS : out;
+}
+
+const NO_WORDS: ReadonlySet<string> = new Set();
 
 /** FamilyDirection.listedTopics: the family's topic words (their printed form) whose stems its title's list has. */
 function listedTopicsOf(title: string, words: TopicWords): ReadonlySet<string> | null {
@@ -501,6 +539,9 @@ export function sharedDirection(
   if (f.more && i.removal) return NO_DIRECTION;
   if (f.pending !== null) return pendingDirection(f.pending, i, pair.touches);
   if (f.actArea) return actAreaDirection(f, i, pair.agrees);
+  // Words only a quoted past title holds are its evidence's, not its prediction's: no phrase rests on them, unless
+  // the change takes up that title whole (takesUpQuoted).
+  if (words.length > 0 && f.quotedOnly.size > 0 && f.listedTopics !== null && !takesUpQuoted(f, i)) words = words.filter((w) => !f.quotedOnly.has(w));
   const agrees = pair.agrees;
   const evidence: string[] = [];
   // Once per pair: no array unless something is shared.

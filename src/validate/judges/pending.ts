@@ -75,8 +75,22 @@ const ADD_ACT = /\b(add\w*|support\w*|test\w* (?:on|with|against)|enabl\w*|inclu
 /** A title about development dependencies ("Remove the nyc dev dependency", "fix(devdeps): …"): upkeep, not the project's. */
 const DEV_DEPENDENCY = /\bdev(?:elopment)?[- ]?dep|\bdevDependenc/i;
 
-/** A title replacing something with the standard library or the platform: the act, then std::, node:, "standard library", "built-in" or "native". */
-const USES_PLATFORM = /\b(?:replac\w*|use[sd]?|using|switch\w*|migrat\w*)\b.*?(?:\bstd::|\bnode:|\bstandard library\b|\bbuilt-?in\b|\bnative\b)/i;
+/** The standard library or the platform, as a title names it: std::, node:, "standard library", "built-in" or "native". */
+const PLATFORM = String.raw`(?:\bstd::|\bnode:|\bstandard library\b|\bbuilt-?in\b|\bnative\b)`;
+
+/** What a title names as replaced: a backticked name or a word, not an article or the project's own code ("the", "our", "custom"). */
+const REPLACED = String.raw`(?:\x60[^\x60]+\x60|(?!(?:the|a|an|our|its|this|that|these|those|some|custom|manual|own|old|legacy|internal|local)\b)[\w@][\w@./:-]*)`;
+
+/**
+ * A title replacing a named dependency with the standard library or the platform: "Replace futures_util::pin_mut
+ * with std::pin::pin", "switch from `uuid` to node:crypto", "use node:buffer instead of safe-buffer". A use of the
+ * platform that names nothing replaced ("use the built-in max/min to simplify the code") is not: no dependency left.
+ */
+const USES_PLATFORM = new RegExp(
+  String.raw`\b(?:replac\w*|switch\w*|migrat\w*|mov(?:e|es|ed|ing))\s+(?:from\s+)?${REPLACED}\s+(?:with|to|for|by)\b.*?${PLATFORM}` +
+    String.raw`|\b(?:use[sd]?|using|prefer\w*)\b.*?${PLATFORM}.*?\binstead of\s+${REPLACED}`,
+  'i',
+);
 
 /** The pending task a family's title states, or null. */
 export function pendingTask(title: string): PendingTask | null {

@@ -175,11 +175,11 @@ export function topicWords(text: string, drop: ReadonlySet<string> = new Set()):
 /** Topic words by stem, each with the first word of the text that had it (what a reason prints). */
 export type TopicWords = ReadonlyMap<string, string>;
 
-/** A family's topic words: those of its prediction, less the words of its own paths. */
-export function familyTopicWords(f: TaskFamily): TopicWords {
+/** A family's topic words: those of its prediction (or of `text`, a part of it), less the words of its own paths. */
+export function familyTopicWords(f: TaskFamily, text = predictionText(f)): TopicWords {
   // The kind a "more" title adds is its work, even when a path is named like it (addition-line.ts).
   const kind = new Set(applySynonyms(moreKindWords(f.title)));
-  return topicWords(predictionText(f), new Set(applySynonyms(contentWords(familyPaths(f).join(' '))).filter((w) => !kind.has(w))));
+  return topicWords(text, new Set(applySynonyms(contentWords(familyPaths(f).join(' '))).filter((w) => !kind.has(w))));
 }
 
 /** A later item's topic words: those of its title and the start of its body. */
