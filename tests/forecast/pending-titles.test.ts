@@ -305,3 +305,21 @@ test('deprecation notices of one target in one family name every declaration, in
   const titles = await titlesAt(specs);
   expect(titles, titles.join(' | ')).toContain('Remove `SyncScrollArea`, `ClearScrollArea` and `ScrollUp` deprecated for removal in a future version in render');
 });
+
+// Session 16 (newcomer3): "Remember to fix attrs.asdict/astuple too in src/attr/__init__.pyi": a reminder is the
+// writer's note to self; the task is what follows it.
+test('a note reminding to do a task ("remember to fix X too", "don\'t forget to") is titled by that task', async () => {
+  const stubs = (v: number) => [`# XXX: remember to fix pkg.asdict/astuple too!`, `def asdict(inst): ...  # ${v}`, ''].join('\n');
+  const walk = (v: number) => `// TODO: don't forget to reset the directory handle on error\nexport const depth = ${v}\n`;
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'src/pkg/__init__.pyi': stubs(0), 'walker/walk.ts': walk(0) } },
+    { at: '2024-03-10', msg: 'Fix pkg.asdict types of frozen classes (#2)', author: dev, files: { 'src/pkg/__init__.pyi': stubs(1) } },
+    { at: '2024-03-20', msg: 'Fix pkg.asdict types of slotted classes (#3)', author: dev, files: { 'src/pkg/__init__.pyi': stubs(2) } },
+    { at: '2024-05-10', msg: 'Fix directory handle leak of symlinked folders (#6)', author: dev, files: { 'walker/walk.ts': walk(1) } },
+    { at: '2024-05-20', msg: 'Fix directory handle leak of hidden folders (#7)', author: dev, files: { 'walker/walk.ts': walk(2) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles, titles.join(' | ')).toContain('Fix pkg.asdict/astuple in src/pkg');
+  expect(titles, titles.join(' | ')).toContain('Reset the directory handle on error in walker');
+  expect(titles.filter((t) => /remember|forget|\btoo\b/i.test(t))).toEqual([]);
+});
