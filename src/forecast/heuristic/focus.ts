@@ -1,3 +1,4 @@
+import { isCombiningForm } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import type { Category } from '../model.js';
@@ -161,7 +162,8 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
       const i = at(p);
       const words = asHead ? p.words.slice(0, i) : p.words.slice(i + 1);
       // Without a general trailing noun ("URL parsing tests" -> "parsing").
-      while (!asHead && words.length > 1 && GENERIC.has(words.at(-1)!.toLowerCase())) words.pop();
+      // Never down to a prefix written apart ("multi files" stays whole, never "multi").
+      while (!asHead && words.length > 1 && GENERIC.has(words.at(-1)!.toLowerCase()) && !isCombiningForm(words.at(-2)!)) words.pop();
       const part = words.join(' ').replace(/^[-\s]+|[-\s]+$/g, '');
       if (!part || (!asHead && GENERIC.has(part.toLowerCase()))) continue;
       // A part that contains another (or is contained) says the same case twice.

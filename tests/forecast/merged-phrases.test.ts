@@ -1,0 +1,30 @@
+import { expect, test } from 'vitest';
+import { snapshotRepository } from '../../src/api/snapshot.js';
+import { createHeuristicForecaster } from '../../src/forecast/index.js';
+import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+
+const dev = { name: 'Dana Dev', email: 'dana@example.com' };
+const T0 = '2024-09-01';
+
+async function titlesAt(specs: CommitSpec[]): Promise<string[]> {
+  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(specs)).dir, t0: T0, db: `${await tempDir()}/t.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  return draft.families.map((f) => f.title);
+}
+
+const go = (v: number) => `package bind\n\nfunc Bind() int { return ${v} }\n`;
+
+// Session 16 (newcomer3): "Add multipart multi in bind.go", from "bind: add support of multipart multi files": a
+// general trailing noun ("files") went, leaving a prefix written apart to end the phrase.
+test('a noun phrase never ends in a prefix written apart: "multipart multi files" keeps its noun', async () => {
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'bind.go': go(0), 'router.go': go(0) } },
+    { at: '2024-03-10', msg: 'bind: add support of multipart multi files', author: dev, files: { 'bind.go': go(1) } },
+    { at: '2024-03-12', msg: 'add some test case for multipart file', author: dev, files: { 'bind.go': go(2) } },
+    { at: '2024-05-10', msg: 'Add multipart form limits (#7)', author: dev, files: { 'bind.go': go(3) } },
+    { at: '2024-06-10', msg: 'Fix route matching of trailing slashes (#8)', author: dev, files: { 'router.go': go(1) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles.filter((t) => /\bmulti\b(?! files)/.test(t)), titles.join(' | ')).toEqual([]);
+  expect(titles.some((t) => /^Add multipart .*multi files in bind.go$/.test(t)), titles.join(' | ')).toBe(true);
+});
