@@ -28,3 +28,19 @@ test('a noun phrase never ends in a prefix written apart: "multipart multi files
   expect(titles.filter((t) => /\bmulti\b(?! files)/.test(t)), titles.join(' | ')).toEqual([]);
   expect(titles.some((t) => /^Add multipart .*multi files in bind.go$/.test(t)), titles.join(' | ')).toBe(true);
 });
+
+// Session 16 (newcomer3): "Fix undefined and non-existent request in source/core", from "Gracefully handle undefined
+// request" and "Fix a crash with Got accessing a non-existent request"; heldout's "Fix rendered exit" alike.
+test('phrases that differ only in a state ("undefined", "non-existent") are not merged; the title says a phrase a change wrote', async () => {
+  const core = (v: number) => `export const core = ${v};\n`;
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'source/core/index.ts': core(0), 'source/core/options.ts': core(0) } },
+    { at: '2024-02-10', msg: 'Fix cache with HTTP2 (#3)', author: dev, files: { 'source/core/index.ts': core(1) } },
+    { at: '2024-04-10', msg: 'Fix a crash with Got accessing a non-existent request (#4)', author: dev, files: { 'source/core/index.ts': core(2) } },
+    { at: '2024-05-10', msg: 'Fix timeout error firing even though it is cancelled (#5)', author: dev, files: { 'source/core/index.ts': core(3) } },
+    { at: '2024-07-10', msg: 'Fix: Gracefully handle undefined request (#6)', author: dev, files: { 'source/core/index.ts': core(4) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles.filter((t) => /undefined and non-existent|non-existent and undefined/.test(t)), titles.join(' | ')).toEqual([]);
+  expect(titles.some((t) => /\b(undefined|non-existent) request\b/.test(t)), titles.join(' | ')).toBe(true);
+});

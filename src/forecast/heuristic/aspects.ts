@@ -114,6 +114,18 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
   return out;
 }
 
+/**
+ * Whether a modifier names a thing (a noun, a name or an identifier: "zsh", "fish env", "`flag_value`"), rather than
+ * only a state or a quality ("undefined", "non-existent", "rendered"). Modifiers that name things are instances of one
+ * kind ("zsh and PowerShell completion"); states are not ("undefined and non-existent request" is no phrase anyone
+ * writes, and names no kind of request).
+ */
+export function namesAThing(modifier: string): boolean {
+  if (/`/.test(modifier)) return true;
+  const doc = parser().readDoc(modifier);
+  return doc.tokens().out(parser().its.pos).some((p) => p === 'NOUN' || p === 'PROPN' || p === 'X');
+}
+
 const GENERIC_SEGMENT = /^(src|bin|cmd|lib|libs|internal|pkg|core|app|source|sources|main|mod|index|utils?|helpers?|common|shared|base|init|__init__|crates|packages)$/i;
 
 /**

@@ -2,7 +2,7 @@ import { isCombiningForm } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import type { Category } from '../model.js';
-import { GENERIC, aspectsOf } from './aspects.js';
+import { GENERIC, aspectsOf, namesAThing } from './aspects.js';
 import { taskPhrase } from './phrase.js';
 import type { StreamItem } from './streams.js';
 import { instancesOf, isHousekeeping, joinComplements, objectPasses, singular, taskLine, type Instances } from './task-line.js';
@@ -184,6 +184,13 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
   // The word as written where it stands that way round ("quoted" before its head, "quote" as head).
   const shown = commonest(mine.filter((x) => sameWay(x, asHead)).map((x) => x.words[at(x)]!));
   const object = asHead ? `${joinAnd(parts)} ${shown}` : `${shown} ${joinAnd(parts)}`;
+  // Parts that each name only a state ("undefined", "non-existent"; bubbletea's "rendered") are no instances of one
+  // kind: merged into a phrase no change writes ("undefined and non-existent request") they name no work. The newest
+  // phrase as its change wrote it does. (A merge some change writes stays: "exclusive flags" of "mutually exclusive flags".)
+  if (!parts.some(namesAThing) && !mine.some((x) => x.item.title.toLowerCase().includes(object.toLowerCase()))) {
+    const written = (mine.find((x) => sameWay(x, asHead)) ?? mine[0]!).words.join(' ');
+    return { object: written, cases: [written] };
+  }
   const cases = parts.map((part) => (asHead ? `${part} ${shown}` : `${shown} ${part}`));
   // Modifiers of one head ("zsh completion", "PowerShell completion") are instances of one kind of thing.
   return asHead && parts.length >= 2 ? { object, cases, instances: instancesOf(parts, shown) } : { object, cases };
