@@ -44,3 +44,20 @@ test('phrases that differ only in a state ("undefined", "non-existent") are not 
   expect(titles.filter((t) => /undefined and non-existent|non-existent and undefined/.test(t)), titles.join(' | ')).toEqual([]);
   expect(titles.some((t) => /\b(undefined|non-existent) request\b/.test(t)), titles.join(' | ')).toBe(true);
 });
+
+// Heldout bubbletea at 2025-06-01: "Fix rendered exit in standard_renderer.go", from "reset cursor position on renderer
+// exit" beside "rendered line counts" and "lines rendered in the alt screen": the focus word was shown as other phrases
+// wrote it.
+test('a merged phrase shows the focus word as the phrases it merges write it: "renderer exit", never "rendered exit"', async () => {
+  const specs: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'standard_renderer.go': go(0), 'tea.go': go(0) } },
+    { at: '2024-03-10', msg: 'fix: reset cursor position on renderer exit', author: dev, files: { 'standard_renderer.go': go(1) } },
+    { at: '2024-04-10', msg: 'fix: keep a separate count of lines rendered in the alt screen', author: dev, files: { 'standard_renderer.go': go(2) } },
+    { at: '2024-05-10', msg: 'fix: getting last rendered line counts including alt screen lines', author: dev, files: { 'standard_renderer.go': go(3) } },
+    { at: '2024-06-10', msg: 'fix: incorrect line skipping in renderer flush', author: dev, files: { 'standard_renderer.go': go(4) } },
+    { at: '2024-07-10', msg: 'fix: renderer: use newline instead of cud1 to move cursor down', author: dev, files: { 'standard_renderer.go': go(5) } },
+    { at: '2024-07-20', msg: 'fix: renderer: use HomeCursorPosition instead of CursorOrigin', author: dev, files: { 'standard_renderer.go': go(6) } },
+  ];
+  const titles = await titlesAt(specs);
+  expect(titles.filter((t) => /rendered exit/.test(t)), titles.join(' | ')).toEqual([]);
+});

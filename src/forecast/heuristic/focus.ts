@@ -155,8 +155,11 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
   const heads = mine.filter((p) => at(p) === p.words.length - 1);
   const head = heads.length ? singular(commonest(heads.map((p) => p.words[at(p)]!.toLowerCase()).map(singular))) : '';
   const sameWay = (x: Phrase, asHead: boolean) => (at(x) === x.words.length - 1) === asHead && (!asHead || singular(x.words[at(x)]!.toLowerCase()) === head);
+  // The phrases that gave a part: the focus word is shown as they write it.
+  let from: Phrase[] = [];
   const collect = (asHead: boolean) => {
     const parts: string[] = [];
+    from = [];
     // Parts come from the phrases where the word stands that way round: as head, last; as modifier, before its head.
     for (const p of mine.filter((x) => sameWay(x, asHead))) {
       const i = at(p);
@@ -169,6 +172,7 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
       // A part that contains another (or is contained) says the same case twice.
       if (parts.some((x) => x.toLowerCase().includes(part.toLowerCase()) || part.toLowerCase().includes(x.toLowerCase()))) continue;
       parts.push(part);
+      from.push(p);
       if (parts.length >= 3) break;
     }
     return parts;
@@ -181,8 +185,9 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
     parts = collect(asHead);
   }
   if (parts.length === 0) return { object: form, cases: [form] };
-  // The word as written where it stands that way round ("quoted" before its head, "quote" as head).
-  const shown = commonest(mine.filter((x) => sameWay(x, asHead)).map((x) => x.words[at(x)]!));
+  // The word as the phrases that gave the parts write it ("quoted" before its head, "quote" as head); never as another
+  // phrase writes it (bubbletea: "renderer exit" beside "rendered line" made "rendered exit").
+  const shown = commonest(from.map((x) => x.words[at(x)]!));
   const object = asHead ? `${joinAnd(parts)} ${shown}` : `${shown} ${joinAnd(parts)}`;
   // Parts that each name only a state ("undefined", "non-existent"; bubbletea's "rendered") are no instances of one
   // kind: merged into a phrase no change writes ("undefined and non-existent request") they name no work. The newest
