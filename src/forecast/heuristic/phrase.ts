@@ -1,6 +1,6 @@
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { hasVersionString, isFragmentWord, plainPhrase } from '../../text/clean.js';
+import { expandContractions, hasVersionString, isFragmentWord, plainPhrase } from '../../text/clean.js';
 import type { Category } from '../model.js';
 
 /**
@@ -35,6 +35,29 @@ const LITERAL = /(^|\s)(['"`])[^'"`\s]+\2(?=[\s,.]|$)/;
 
 /** A subordinate clause whose subject is a link or an issue number, to the end of the text. */
 const REFERENCE_CLAUSE = /\s+(?:once|when|after|until|till|before|as soon as)\s+(?:https?:\/\/\S+|(?:#|GH-)\d+)(?:\s.*)?$/i;
+
+/**
+ * A condition on another project's fix ("when wsproto fixes the type annotation", "when it is fixed in TS", "once
+ * mypy supports X", "after upstream releases"): the note's work waits on work outside the repository, which its own
+ * window rarely sees (newcomer14: uvicorn's and ky's such notes were still open six months on, both rejected). A
+ * condition on the team's own act ("once we drop py3.8") is no such wait; nor is one on a link alone ("once #12 is
+ * resolved"), read by REFERENCE_CLAUSE.
+ */
+const UPSTREAM_WAIT = new RegExp(
+  [
+    // "<name> fixes|supports|releases …": a subject that is no pronoun of the team.
+    String.raw`\b(?:when|once|after|until|till|as soon as)\s+(?!(?:we|you|i|it|this|that|they|there|the|a|an|our)\b)[\w.@/-]+(?:\s+[\w.@/-]+)?\s+(?:fixes|fixed|supports|releases|ships|lands|adds|resolves|exposes|allows|handles)\b`,
+    // "… is fixed|released|supported in|upstream|by <name>".
+    String.raw`\b(?:when|once|after|until|till|as soon as)\s+[\w.@/'\`-]+(?:\s+[\w.@/'\`-]+)?\s+(?:is|are|gets|get|has been|have been)\s+(?:fixed|released|resolved|supported|merged|available|landed)\s+(?:in|upstream|by)\b`,
+    String.raw`\b(?:when|once|after|until)\s+upstream\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Whether a note's work waits on another project's fix or release (UPSTREAM_WAIT). */
+export function waitsOnUpstream(note: string): boolean {
+  return UPSTREAM_WAIT.test(expandContractions(note));
+}
 
 /** A trailing aside: the code's origin (", copied from …"), a pointer (": see …", "(see …)"), "for now". */
 const ASIDE = /(?:,\s*(?:copied|taken|borrowed|ported|adapted|lifted|vendored)\s+from\b.*|[,;:]\s*see\b.*|,?\s+(?:for now|for the time being|at the moment|temporarily|too|as well))$/i;
