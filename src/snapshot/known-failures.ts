@@ -100,12 +100,26 @@ export function findKnownFailures(path: string, text: string): KnownFailure[] {
   return out.length > MAX_PER_FILE ? [] : out;
 }
 
-/** The decorator's argument text, over up to three lines. */
+/**
+ * The decorator's argument text, over up to three lines, to its closing parenthesis: what follows is no part of it
+ * (attrs' `@pytest.mark.xfail(raises=...)` over a `def` whose docstring opens with `"""` read a lone quote as the reason).
+ */
 function decoratorArgs(lines: readonly string[], at: number): string {
   const joined = [lines[at]!, lines[at + 1] ?? '', lines[at + 2] ?? ''].join(' ');
   const open = joined.search(/[(]/);
   const def = joined.search(/\bdef\s/);
   if (open < 0 || (def >= 0 && def < open)) return '';
+  let depth = 0;
+  let quote = '';
+  for (let i = open; i < joined.length; i++) {
+    const c = joined[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return joined.slice(open, i + 1);
+  }
   return joined.slice(open);
 }
 
@@ -145,9 +159,31 @@ function enclosing(lines: readonly string[], at: number, def: RegExp): string {
   return '';
 }
 
-/** A `// why` comment on the line above a skipped JS test, as its reason. */
+/**
+ * A lint or type-checker directive in a comment (`eslint-disable-next-line ava/no-skip-test -- Unreliable`,
+ * `biome-ignore lint/x: why`, `@ts-expect-error`): its rule names are no words of a reason; the text after its
+ * separator ("--", or biome's ":") is one.
+ */
+const DIRECTIVE = /^(?:(?:eslint|oxlint|tslint|jshint|stylelint)[-\w]*|biome-ignore\S*|deno-lint-ignore\S*|prettier-ignore|(?:istanbul|c8|v8)\s+ignore\b|@ts-[-\w]+|noinspection\b)/i;
+
+/** A directive's stated reason, or '' when it states none. */
+function directiveReason(comment: string): string {
+  const why = /\s--\s+(.+)$/.exec(comment) ?? (/^biome-ignore/i.test(comment) ? /:\s+(.+)$/.exec(comment) : null);
+  return why ? why[1]!.trim() : '';
+}
+
+/**
+ * A `// why` comment above a skipped JS test, as its reason: past a lint directive that only allows the skip
+ * ("// Blocked by nyc#619" over "// eslint-disable-next-line ava/no-skip-test"), or the directive's own reason.
+ */
 function commentAbove(lines: readonly string[], at: number): string | null {
-  const prev = (lines[at - 1] ?? '').trim();
-  const m = /^\/\/\s*(.{4,})$/.exec(prev);
-  return m ? m[1]!.replace(/^(TODO|FIXME|XXX)\b[:\s-]*/i, '').trim() || null : null;
+  for (let j = at - 1; j >= Math.max(0, at - 3); j--) {
+    const m = /^\/\/\s*(.*)$/.exec((lines[j] ?? '').trim());
+    if (!m) return null;
+    const text = DIRECTIVE.test(m[1]!) ? directiveReason(m[1]!) : m[1]!;
+    if (!text) continue;
+    const why = text.replace(/^(TODO|FIXME|XXX)\b[:\s-]*/i, '').trim();
+    return why.length >= 4 ? why : null;
+  }
+  return null;
 }

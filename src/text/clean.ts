@@ -32,6 +32,17 @@ const FRAGMENTS = new Set(
   'don doesn didn isn aren wasn weren hasn haven hadn won wouldn shouldn couldn can mustn needn ve ll re nt'.split(' '),
 );
 
+/**
+ * A prefix written as a word of its own ("multi files", "non blocking", "pre release"): it modifies the word after it
+ * and never ends a noun phrase ("multipart multi" is no phrase anyone writes).
+ */
+const COMBINING_FORMS = new Set('multi non pre post semi anti sub inter intra bi tri co de re un mid cross self auto meta pseudo quasi micro macro mini'.split(' '));
+
+/** Whether a word is a prefix written apart, which cannot end a noun phrase. */
+export function isCombiningForm(word: string): boolean {
+  return COMBINING_FORMS.has(word.toLowerCase());
+}
+
 /** Whether a word is the leftover of a contraction ("don" of "don't"). */
 export function isFragmentWord(word: string): boolean {
   return FRAGMENTS.has(word.toLowerCase());

@@ -32,15 +32,20 @@ function words(): Set<string> {
 const SUFFIXES = ['s', 'es', 'ed', 'd', 'ing', 'er', 'ers', 'ly', 'ness', 'ment', 'ments', 'able', 'ize', 'izes', 'ized', 'ise', 'ised', 'ation', 'ations', 'ity', 'ful', 'less', 'ish', 'ic', 'al'];
 const PREFIXES = ['un', 're', 'pre', 'non', 'sub', 'multi', 'auto', 'de', 'dis', 'over', 'under', 'in', 'im', 'co', 'inter', 'post', 'mis', 'out', 'self', 'super'];
 
-/** A lexicon word, or an inflection, derivation or compound of lexicon words. */
-function known(w: string, depth = 0): boolean {
+/** An inflection or suffix derivation of a lexicon word ("renderer", "labeler", "pipelining"). */
+function inflected(w: string): boolean {
   const lex = words();
-  if (lex.has(w)) return true;
   for (const s of SUFFIXES) {
     if (!w.endsWith(s) || w.length - s.length < 3) continue;
     const b = w.slice(0, -s.length);
     if (lex.has(b) || lex.has(`${b}e`) || (b.endsWith('i') && lex.has(`${b.slice(0, -1)}y`)) || (/(.)\1$/.test(b) && lex.has(b.slice(0, -1)))) return true;
   }
+  return false;
+}
+
+/** A lexicon word, or an inflection, derivation or compound of lexicon words. */
+function known(w: string, depth = 0): boolean {
+  if (words().has(w) || inflected(w)) return true;
   if (depth > 0) return false;
   for (const p of PREFIXES) if (w.startsWith(p) && w.length - p.length >= 3 && known(w.slice(p.length), 1)) return true;
   for (let i = 3; i <= w.length - 3; i++) if (known(w.slice(0, i), 1) && known(w.slice(i), 1)) return true;
@@ -93,13 +98,16 @@ function oneEdit(a: string, b: string): boolean {
 /**
  * The spelling the evidence itself uses for a misspelt word: another of its
  * words one edit away that the lexicon has ("vistor" in "Fix vistor keys"
- * beside "Fix visitor keys" is "visitor"), or null. Only a word the lexicon
- * lacks as written is corrected, so two real words ("form", "from") never
+ * beside "Fix visitor keys" is "visitor"), or null. Only a word that is
+ * neither a lexicon word nor one's inflection or suffix derivation is
+ * corrected, so two real words ("form", "from"; "renderer", "rendered") never
  * are; no dictionary of repository words.
  */
 export function spelledAs(word: string, evidence: Iterable<string>): string | null {
   const w = word.toLowerCase();
-  if (!/^[a-z]{5,}$/.test(w) || words().has(w)) return null;
+  // A derivation of a lexicon word is no misspelling either: "renderer" (render + er) is never "rendered" (bubbletea's
+  // "Fix rendered exit", from "reset cursor position on renderer exit").
+  if (!/^[a-z]{5,}$/.test(w) || words().has(w) || inflected(w)) return null;
   for (const other of evidence) {
     const o = other.toLowerCase();
     if (o.length >= 5 && words().has(o) && oneEdit(w, o)) return word.charAt(0) === w.charAt(0) ? o : o.charAt(0).toUpperCase() + o.slice(1);

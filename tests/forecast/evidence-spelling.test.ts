@@ -15,6 +15,8 @@ test('a word the lexicon lacks is spelled as another word of the evidence one ed
   // Both are words: neither is a misspelling of the other.
   expect(spelledAs('parser', ['parsed'])).toBeNull();
   expect(spelledAs('zustand', ['zustands'])).toBeNull();
+  // A derivation of a lexicon word ("render" + "er") is a word too (bubbletea's "Fix rendered exit", session 16).
+  expect(spelledAs('renderer', ['rendered'])).toBeNull();
 });
 
 test('a line whose changes spell a word two ways is titled with the spelling the lexicon has, never both (prettier "vistor keys")', async () => {
@@ -32,4 +34,18 @@ test('a line whose changes spell a word two ways is titled with the spelling the
   const keys = families.find((f) => f.anchor.name.startsWith('src/language-js'));
   expect(keys?.title, titles.join(' | ')).toMatch(/^Fix visitor keys for `TSImportType`, `TypePredicate` and `FunctionExpression` in src\/language-js/);
   for (const f of families) expect(`${f.title} ${f.acceptance_criteria.join(' ')}`).not.toMatch(/vistor/);
+});
+
+test('a line of changes is never respelled from a derivation to another word: "renderer exit" stays, never "rendered exit"', async () => {
+  const families = await heuristicFamilies([
+    { at: '2024-01-02', msg: 'Initial commit', files: { 'standard_renderer.go': 'package tea\n' } },
+    ...commits('standard_renderer.go', [
+      'fix: renderer exit when the last frame was rendered twice',
+      'fix: renderer exit on resize (#12)',
+      'fix: renderer exit after a suspend (#14)',
+    ]),
+  ]);
+  const titles = families.map((f) => f.title);
+  expect(titles.filter((t) => /rendered exit/.test(t)), titles.join(' | ')).toEqual([]);
+  expect(titles.some((t) => /^Fix renderer exit\b/.test(t)), titles.join(' | ')).toBe(true);
 });

@@ -93,3 +93,50 @@ test('the same statement of missing support in two files is one family naming bo
   expect(stated[0]!.evidence.map((e) => e.ref)).toEqual(['pending:lib/shims/deno.ts:2', 'pending:lib/shims/esm.mjs:1']);
   expect(stated[0]!.target_hints.paths).toEqual(['lib/shims/deno.ts', 'lib/shims/esm.mjs']);
 });
+
+test('tests of one file skipped for one reason are one family; a lint directive is no words of a title, its reason after "--" is', async () => {
+  const skips: CommitSpec[] = [
+    {
+      at: '2024-01-10', msg: 'Initial commit', author: dev,
+      files: {
+        'src/cache.ts': 'export const cache = new Map();\n',
+        'test/cache.ts': [
+          "import test from 'ava';",
+          '// eslint-disable-next-line ava/no-skip-test -- Unreliable upstream server',
+          "test.skip('revalidated plain responses are retrieved from cache', async t => {});",
+          '',
+          '// eslint-disable-next-line ava/no-skip-test -- Unreliable upstream server',
+          "test.skip('revalidated gzip responses are retrieved from cache', async t => {});",
+          '',
+          '// Blocked by the coverage tool losing stack frames',
+          '// eslint-disable-next-line ava/no-skip-test',
+          "test.skip('the old stacktrace is recovered', async t => {});",
+          '',
+        ].join('\n'),
+        'tests/test_setattr.py': [
+          'import pytest',
+          'class TestConfused:',
+          '    @pytest.mark.xfail(raises=FrozenAttributeError)',
+          '    def test_slotted_confused(self):',
+          '        """',
+          '        Reset detection should still work.',
+          '        """',
+          '',
+        ].join('\n'),
+      },
+    },
+    { at: '2024-03-10', msg: 'Fix cache keys (#2)', author: dev, files: { 'src/cache.ts': 'export const cache = new Map([]);\n' } },
+  ];
+  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(skips)).dir, t0: T0, db: `${await tempDir()}/k.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const stated = draft.families.filter((f) => f.score_components.stated_skipped_test === 1 || f.score_components.stated_expected_failure === 1);
+  expect(stated.map((f) => f.title).sort()).toEqual([
+    // Two names longer than a title holds: the first, how many more and where.
+    'Make `revalidated plain responses are retrieved from cache` and 1 more test in test/cache.ts pass: unreliable upstream server',
+    'Make `the old stacktrace is recovered` pass: blocked by the coverage tool losing stack frames',
+  ]);
+  const both = stated.find((f) => f.title.includes(' more test '))!;
+  expect(both.evidence.map((e) => e.ref)).toEqual(['pending:test/cache.ts:3', 'pending:test/cache.ts:6']);
+  // An expected failure that gives no reason (only the error it raises) states none: no title ends in a docstring's quote.
+  expect(draft.families.map((f) => f.title).join(' | ')).not.toMatch(/eslint|no-skip-test|test_slotted_confused|"$/);
+});

@@ -71,3 +71,26 @@ test('a file with more than five marks exercises skipping itself and yields none
   expect(found('test/parse.test.ts', many)).toEqual([]);
   expect(found('test/parse.test.ts', many.slice(0, 5))).toHaveLength(5);
 });
+
+test('a lint directive above a JS skip is no reason: its text after "--" is, else the comment above it', () => {
+  expect(found('test/a.ts', [
+    '// eslint-disable-next-line ava/no-skip-test -- Unreliable',
+    "test.skip('cached responses', t => {});",
+    '// Blocked by the coverage tool',
+    '// eslint-disable-next-line ava/no-skip-test',
+    "test.skip('old stack', t => {});",
+    '// eslint-disable-next-line ava/no-skip-test',
+    "test.skip('defaults are cloned', t => {});",
+    '// biome-ignore lint/suspicious/noSkippedTests: parser drops comments',
+    "test.skip('comments kept', t => {});",
+  ])).toEqual(['skip cached responses: Unreliable', 'skip old stack: Blocked by the coverage tool', 'skip comments kept: parser drops comments']);
+});
+
+test('a pytest decorator is read to its closing parenthesis: a docstring quote below is no reason', () => {
+  expect(found('tests/test_setattr.py', [
+    '    @pytest.mark.xfail(raises=FrozenAttributeError)',
+    '    def test_slotted_confused(self):',
+    '        """',
+  ])).toEqual([]);
+  expect(found('tests/test_a.py', ['@pytest.mark.xfail(', '    reason="nested (inner) groups fail"', ')', 'def test_nested():'])).toEqual(['xfail test_nested: nested (inner) groups fail']);
+});

@@ -1,6 +1,6 @@
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { hasVersionString, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
+import { hasVersionString, isCombiningForm, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
 import { isMisspelt } from '../../text/spelling.js';
 import { NOMINAL_ACT } from './phrase.js';
 import { stem } from '../../text/tokens.js';
@@ -76,7 +76,8 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
     const idx = run0.slice(-4);
     let shown = [...toks];
     // Without a generic trailing noun ("zsh completion issues" -> "zsh completion"), when a noun is left to end on.
-    while (shown.length > 1 && GENERIC.has(shown.at(-1)!.toLowerCase()) && /^(NOUN|PROPN)$/.test(pos[idx[shown.length - 2]!]!)) shown.pop();
+    // Never down to a prefix written apart ("multipart multi files" stays whole).
+    while (shown.length > 1 && GENERIC.has(shown.at(-1)!.toLowerCase()) && /^(NOUN|PROPN)$/.test(pos[idx[shown.length - 2]!]!) && !isCombiningForm(shown.at(-2)!)) shown.pop();
     if (shown.length === 1 && (GENERIC.has(shown[0]!.toLowerCase()) || exclude.has(stem(shown[0]!.toLowerCase())))) return;
     // A hyphenated word is one word ("percent-encoding"), as written.
     const display = shown.map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ').replace(/ - /g, '-');
@@ -111,6 +112,18 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
   }
   flush();
   return out;
+}
+
+/**
+ * Whether a modifier names a thing (a noun, a name or an identifier: "zsh", "fish env", "`flag_value`"), rather than
+ * only a state or a quality ("undefined", "non-existent", "rendered"). Modifiers that name things are instances of one
+ * kind ("zsh and PowerShell completion"); states are not ("undefined and non-existent request" is no phrase anyone
+ * writes, and names no kind of request).
+ */
+export function namesAThing(modifier: string): boolean {
+  if (/`/.test(modifier)) return true;
+  const doc = parser().readDoc(modifier);
+  return doc.tokens().out(parser().its.pos).some((p) => p === 'NOUN' || p === 'PROPN' || p === 'X');
 }
 
 const GENERIC_SEGMENT = /^(src|bin|cmd|lib|libs|internal|pkg|core|app|source|sources|main|mod|index|utils?|helpers?|common|shared|base|init|__init__|crates|packages)$/i;

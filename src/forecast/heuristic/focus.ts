@@ -1,7 +1,8 @@
+import { isCombiningForm } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { stem } from '../../text/tokens.js';
 import type { Category } from '../model.js';
-import { GENERIC, aspectsOf } from './aspects.js';
+import { GENERIC, aspectsOf, namesAThing } from './aspects.js';
 import { taskPhrase } from './phrase.js';
 import type { StreamItem } from './streams.js';
 import { instancesOf, isHousekeeping, joinComplements, objectPasses, singular, taskLine, type Instances } from './task-line.js';
@@ -154,19 +155,24 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
   const heads = mine.filter((p) => at(p) === p.words.length - 1);
   const head = heads.length ? singular(commonest(heads.map((p) => p.words[at(p)]!.toLowerCase()).map(singular))) : '';
   const sameWay = (x: Phrase, asHead: boolean) => (at(x) === x.words.length - 1) === asHead && (!asHead || singular(x.words[at(x)]!.toLowerCase()) === head);
+  // The phrases that gave a part: the focus word is shown as they write it.
+  let from: Phrase[] = [];
   const collect = (asHead: boolean) => {
     const parts: string[] = [];
+    from = [];
     // Parts come from the phrases where the word stands that way round: as head, last; as modifier, before its head.
     for (const p of mine.filter((x) => sameWay(x, asHead))) {
       const i = at(p);
       const words = asHead ? p.words.slice(0, i) : p.words.slice(i + 1);
       // Without a general trailing noun ("URL parsing tests" -> "parsing").
-      while (!asHead && words.length > 1 && GENERIC.has(words.at(-1)!.toLowerCase())) words.pop();
+      // Never down to a prefix written apart ("multi files" stays whole, never "multi").
+      while (!asHead && words.length > 1 && GENERIC.has(words.at(-1)!.toLowerCase()) && !isCombiningForm(words.at(-2)!)) words.pop();
       const part = words.join(' ').replace(/^[-\s]+|[-\s]+$/g, '');
       if (!part || (!asHead && GENERIC.has(part.toLowerCase()))) continue;
       // A part that contains another (or is contained) says the same case twice.
       if (parts.some((x) => x.toLowerCase().includes(part.toLowerCase()) || part.toLowerCase().includes(x.toLowerCase()))) continue;
       parts.push(part);
+      from.push(p);
       if (parts.length >= 3) break;
     }
     return parts;
@@ -179,9 +185,17 @@ function merge(mine: readonly Phrase[], focus: string): { object: string; cases:
     parts = collect(asHead);
   }
   if (parts.length === 0) return { object: form, cases: [form] };
-  // The word as written where it stands that way round ("quoted" before its head, "quote" as head).
-  const shown = commonest(mine.filter((x) => sameWay(x, asHead)).map((x) => x.words[at(x)]!));
+  // The word as the phrases that gave the parts write it ("quoted" before its head, "quote" as head); never as another
+  // phrase writes it (bubbletea: "renderer exit" beside "rendered line" made "rendered exit").
+  const shown = commonest(from.map((x) => x.words[at(x)]!));
   const object = asHead ? `${joinAnd(parts)} ${shown}` : `${shown} ${joinAnd(parts)}`;
+  // Parts that each name only a state ("undefined", "non-existent"; bubbletea's "rendered") are no instances of one
+  // kind: merged into a phrase no change writes ("undefined and non-existent request") they name no work. The newest
+  // phrase as its change wrote it does. (A merge some change writes stays: "exclusive flags" of "mutually exclusive flags".)
+  if (!parts.some(namesAThing) && !mine.some((x) => x.item.title.toLowerCase().includes(object.toLowerCase()))) {
+    const written = (mine.find((x) => sameWay(x, asHead)) ?? mine[0]!).words.join(' ');
+    return { object: written, cases: [written] };
+  }
   const cases = parts.map((part) => (asHead ? `${part} ${shown}` : `${shown} ${part}`));
   // Modifiers of one head ("zsh completion", "PowerShell completion") are instances of one kind of thing.
   return asHead && parts.length >= 2 ? { object, cases, instances: instancesOf(parts, shown) } : { object, cases };

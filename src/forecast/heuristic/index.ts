@@ -14,7 +14,7 @@ import { directionText, renderDirection } from './direction.js';
 import { examplesBesideList } from './upkeep.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
 import { showOrder } from './order.js';
-import { withoutHedge } from './phrase.js';
+import { waitsOnUpstream, withoutHedge } from './phrase.js';
 import { floorNote, heldBackNote } from '../held-back.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION, type CalibrationInput, type FamilyKind } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
@@ -259,6 +259,11 @@ function choosePending(passing: readonly Scored[], names: ReadonlySet<string>, m
     const rep = open.find((m) => m.ref === text.representative)!;
     if (rep.kind === 'todo' && !statesWork(rep.text, text.title)) {
       drop('note does not state work');
+      continue;
+    }
+    // A note waiting on another project's fix ("when wsproto fixes …") states work the repository cannot do yet.
+    if (rep.kind === 'todo' && waitsOnUpstream(rep.text)) {
+      drop('note waits on another project');
       continue;
     }
     const words = new Set(tokens(text.title));

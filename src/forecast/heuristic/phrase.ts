@@ -1,6 +1,6 @@
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { hasVersionString, isFragmentWord, plainPhrase } from '../../text/clean.js';
+import { expandContractions, hasVersionString, isFragmentWord, plainPhrase } from '../../text/clean.js';
 import type { Category } from '../model.js';
 
 /**
@@ -36,8 +36,37 @@ const LITERAL = /(^|\s)(['"`])[^'"`\s]+\2(?=[\s,.]|$)/;
 /** A subordinate clause whose subject is a link or an issue number, to the end of the text. */
 const REFERENCE_CLAUSE = /\s+(?:once|when|after|until|till|before|as soon as)\s+(?:https?:\/\/\S+|(?:#|GH-)\d+)(?:\s.*)?$/i;
 
+/**
+ * A condition on another project's fix ("when wsproto fixes the type annotation", "when it is fixed in TS", "once
+ * mypy supports X", "after upstream releases"): the note's work waits on work outside the repository, which its own
+ * window rarely sees (newcomer14: uvicorn's and ky's such notes were still open six months on, both rejected). A
+ * condition on the team's own act ("once we drop py3.8") is no such wait; nor is one on a link alone ("once #12 is
+ * resolved"), read by REFERENCE_CLAUSE.
+ */
+const UPSTREAM_WAIT = new RegExp(
+  [
+    // "<name> fixes|supports|releases …": a subject that is no pronoun of the team.
+    String.raw`\b(?:when|once|after|until|till|as soon as)\s+(?!(?:we|you|i|it|this|that|they|there|the|a|an|our)\b)[\w.@/-]+(?:\s+[\w.@/-]+)?\s+(?:fixes|fixed|supports|releases|ships|lands|adds|resolves|exposes|allows|handles)\b`,
+    // "… is fixed|released|supported in|upstream|by <name>".
+    String.raw`\b(?:when|once|after|until|till|as soon as)\s+[\w.@/'\`-]+(?:\s+[\w.@/'\`-]+)?\s+(?:is|are|gets|get|has been|have been)\s+(?:fixed|released|resolved|supported|merged|available|landed)\s+(?:in|upstream|by)\b`,
+    String.raw`\b(?:when|once|after|until)\s+upstream\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Whether a note's work waits on another project's fix or release (UPSTREAM_WAIT). */
+export function waitsOnUpstream(note: string): boolean {
+  return UPSTREAM_WAIT.test(expandContractions(note));
+}
+
 /** A trailing aside: the code's origin (", copied from …"), a pointer (": see …", "(see …)"), "for now". */
-const ASIDE = /(?:,\s*(?:copied|taken|borrowed|ported|adapted|lifted|vendored)\s+from\b.*|[,;:]\s*see\b.*|,?\s+(?:for now|for the time being|at the moment|temporarily))$/i;
+const ASIDE = /(?:,\s*(?:copied|taken|borrowed|ported|adapted|lifted|vendored)\s+from\b.*|[,;:]\s*see\b.*|,?\s+(?:for now|for the time being|at the moment|temporarily|too|as well))$/i;
+
+/**
+ * A reminder before the task a note names ("remember to fix X too", "don't forget to", "make sure to"): the writer's
+ * note to self, not the task's verb. The task is what follows "to" (attrs' "Remember to fix attrs.asdict/astuple too").
+ */
+const REMINDER = /^(?:(?:please|also|and)\s+)*(?:remember|don'?t\s+forget|do\s+not\s+forget|make\s+sure|be\s+sure|need|have)\s+to\s+(?=[a-z])/i;
 
 /** Verbs that hedge the work a note names ("Consider setting …", "Explore replicating …"): the gerund after them is the task. */
 const HEDGE_VERBS = 'consider|explore|investigate|try|evaluate';
@@ -47,9 +76,12 @@ const HEDGE_LEAD = new RegExp(`^(${HEDGE_VERBS})\\s+(?=[a-z]+ing\\b)`, 'i');
 /** The words a question about the code opens with ("is this still needed?", "why do we copy here?"). */
 const QUESTION_LEAD = /^(?:is|are|was|were|do|does|did|should|shall|can|could|would|will|may|might|must|has|have|why|what|how|when|where|which|who|whether)\b/i;
 
-/** A note's text without a hedge before its gerund ("consider setting the style" -> "setting the style"). */
+/**
+ * A note's text without a reminder before its task ("remember to fix X" -> "fix X") and without a hedge before its
+ * gerund ("consider setting the style" -> "setting the style").
+ */
 export function withoutHedge(text: string): string {
-  return text.replace(HEDGE_LEAD, '');
+  return text.replace(REMINDER, '').replace(HEDGE_LEAD, '');
 }
 
 /** Conventional-commit types and the verb their statement implies when the text has none. */
@@ -97,6 +129,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
     .replace(/[.!:;,\s]+$/, '');
   // The first sentence, without a trailing clause: "X, fixing Y", "X (see ...)", "X - because".
   text = text
+    .replace(REMINDER, '')
     .replace(/\.\s+[A-Z].*$/, '')
     .replace(/\s+\(.*$/, '')
     .replace(/\s+-\s+.*$/, '')

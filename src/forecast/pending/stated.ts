@@ -80,6 +80,13 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
     if (same) same.push(r);
     else statedIn.set(key, [r]);
   }
+  // Tests of one file skipped (or expected to fail) for one reason are one piece of work, stated by the first.
+  const sameSkip = new Map<string, Pending[]>();
+  for (const r of rows) {
+    if (r.signal !== 'skipped_test' && r.signal !== 'expected_failure') continue;
+    const key = `${r.signal}\u0000${r.path}\u0000${skipReason(r).toLowerCase()}`;
+    sameSkip.set(key, [...(sameSkip.get(key) ?? []), r]);
+  }
   for (const e of rows) {
     if (e.signal === 'deprecation') continue;
     const signal = e.signal as StatedSignal;
@@ -87,15 +94,23 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
     const at = `${e.path}:${e.line}`;
     const quoted = `"${e.text}"`;
     if (signal === 'skipped_test' || signal === 'expected_failure') {
-      // A note marker is no part of the reason; a reason that asks ("TODO: is '--generate-shell-completion' (flag)
-      // still supported?", urfave-cli) states no cause a title can name: the title names the test's file instead.
-      const reason = (e.target ?? '').replace(/^\s*(TODO|FIXME|XXX|HACK)\b[:\s-]*/i, '').replace(/[.\s]+$/, '');
+      // A reason that asks ("TODO: is '--generate-shell-completion' (flag) still supported?", urfave-cli) states no
+      // cause a title can name: the title names the test's file instead.
+      const reason = skipReason(e);
+      const same = sameSkip.get(`${signal}\u0000${e.path}\u0000${reason.toLowerCase()}`)!;
+      if (same[0] !== e) continue;
+      const tests = [...new Set(same.map((r) => r.subject))];
+      // Two names that a title can hold (80 characters) are both said; else the first and how many more, and where.
+      const both = tests.length <= 2 && tests.join('').length <= 80;
+      const named = both ? joinAnd(tests.map((t) => `\`${t}\``)) : `\`${tests[0]}\` and ${tests.length - 1} more test${tests.length > 2 ? 's' : ''} in ${e.path}`;
       const how = signal === 'skipped_test' ? 'skipped' : 'marked as an expected failure';
-      const title = !reason || /\?$/.test(reason) ? `Make \`${e.subject}\` in ${e.path} pass` : `Make \`${e.subject}\` pass: ${lowerFirst(reason)}`;
+      const title = !reason || /\?$/.test(reason) ? `Make ${named}${both ? ` in ${e.path}` : ''} pass` : `Make ${named} pass: ${lowerFirst(reason)}`;
+      const ats = same.map((r) => `${r.path}:${r.line}`);
+      const one = same.length === 1;
       out.push({
-        signal, title, category: CATEGORY[signal], rows: [e], anchor, symbols: [e.subject],
-        expectedBehavior: `\`${e.subject}\` in ${e.path} runs and passes; at T0 it is ${how} because "${reason}" (${at}).`,
-        acceptanceCriteria: [`The ${signal === 'skipped_test' ? 'skip' : 'expected-failure mark'} at ${at} is removed and \`${e.subject}\` passes.`, 'Every test that passed before the change still passes.'],
+        signal, title, category: CATEGORY[signal], rows: same, anchor, symbols: tests,
+        expectedBehavior: `${named}${both ? ` in ${e.path}` : ''} ${one ? 'runs and passes' : 'run and pass'}; at T0 ${one ? 'it is' : 'they are'} ${how} because "${reason}" (${joinAnd(ats)}).`,
+        acceptanceCriteria: [`The ${signal === 'skipped_test' ? 'skip' : 'expected-failure mark'}${one ? '' : 's'} at ${joinAnd(ats)} ${one ? 'is' : 'are'} removed and ${named} ${one ? 'passes' : 'pass'}.`, 'Every test that passed before the change still passes.'],
       });
     } else if (signal === 'pending_test') {
       out.push({
@@ -135,6 +150,11 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
     kept.push(w);
   }
   return kept;
+}
+
+/** A skip's stated reason as a title says it: without a note marker ("TODO:") and closing punctuation. */
+function skipReason(e: Pending): string {
+  return (e.target ?? '').replace(/^\s*(TODO|FIXME|XXX|HACK)\b[:\s-]*/i, '').replace(/[.\s]+$/, '');
 }
 
 /** A removal target as a title says it: "3.0", "a future release", "the next major". */
