@@ -1,16 +1,11 @@
 import { expect, test } from 'vitest';
-import { snapshotRepository } from '../../src/api/snapshot.js';
-import { createHeuristicForecaster } from '../../src/forecast/index.js';
-import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+import { heuristicFamilies } from '../fixtures/forecast.js';
+import type { CommitSpec } from '../fixtures/repo.js';
 
 const dev = { name: 'Dana Dev', email: 'dana@example.com' };
 const T0 = '2024-09-01';
 
-async function titlesAt(specs: CommitSpec[]): Promise<string[]> {
-  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(specs)).dir, t0: T0, db: `${await tempDir()}/t.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
-  return draft.families.map((f) => f.title);
-}
+const titlesAt = async (specs: CommitSpec[]): Promise<string[]> => (await heuristicFamilies(specs, T0)).map((f) => f.title);
 
 // Round 5 (httpx at 2024-10-01): "Remove the code, deprecated for removal in the future release in httpx/_urls.py",
 // from a docstring that says "this property will be deprecated in a future release".
