@@ -138,15 +138,8 @@ export async function* nativeReadCommits(ctx: NativeLogContext, shas: readonly s
 export async function nativeParentGraph(ctx: Pick<NativeLogContext, 'gitdir'>, tips: readonly string[]): Promise<Map<string, string[]>> {
   const graph = new Map<string, string[]>();
   if (tips.length === 0) return graph;
-  const child = spawnGit(ctx.gitdir, ['rev-list', '--first-parent', '--parents', '--stdin', '--'], 'pipe');
-  const exit = exitOf(child);
-  child.stdin?.on('error', () => undefined);
-  child.stdin?.end(`${tips.join('\n')}\n`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
-  const { code, signal, stderr } = await exit;
-  if (code !== 0) throw new Error(`git rev-list failed (${code ?? signal}): ${stderr.trim()}`);
-  for (const line of Buffer.concat(chunks).toString('latin1').split('\n')) {
+  const out = await gitWithStdin(ctx.gitdir, ['rev-list', '--first-parent', '--parents', '--stdin', '--'], tips);
+  for (const line of out.toString('latin1').split('\n')) {
     if (line === '') continue;
     const [sha = '', ...parents] = line.split(' ');
     graph.set(sha, parents);
@@ -163,16 +156,22 @@ export async function nativeParentGraph(ctx: Pick<NativeLogContext, 'gitdir'>, t
 export async function nativeReadMessages(ctx: Pick<NativeLogContext, 'gitdir'>, shas: readonly string[]): Promise<Map<string, string>> {
   const messages = new Map<string, string>();
   if (shas.length === 0) return messages;
-  const child = spawnGit(ctx.gitdir, ['log', '--no-walk=unsorted', '--stdin', '-z', '--encoding=none', '--no-use-mailmap', '--no-color', '--format=%H%x00%B', '--'], 'pipe');
+  const out = await gitWithStdin(ctx.gitdir, ['log', '--no-walk=unsorted', '--stdin', '-z', '--encoding=none', '--no-use-mailmap', '--no-color', '--format=%H%x00%B', '--'], shas);
+  // "sha NUL message NUL sha NUL message ...": -z ends each commit with NUL, and a message holds none.
+  const fields = out.toString('utf8').split('\0');
+  for (let i = 0; i + 1 < fields.length; i += 2) messages.set(fields[i]!.trim(), fields[i + 1]!);
+  return messages;
+}
+
+/** What one git command that reads revisions from its standard input (`--stdin`, one a line) prints; its failure, an error. */
+async function gitWithStdin(gitdir: string, args: readonly string[], lines: readonly string[]): Promise<Buffer> {
+  const child = spawnGit(gitdir, [...args], 'pipe');
   const exit = exitOf(child);
   child.stdin?.on('error', () => undefined);
-  child.stdin?.end(`${shas.join('\n')}\n`);
+  child.stdin?.end(`${lines.join('\n')}\n`);
   const chunks: Buffer[] = [];
   for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
   const { code, signal, stderr } = await exit;
-  if (code !== 0) throw new Error(`git log failed (${code ?? signal}): ${stderr.trim()}`);
-  // "sha NUL message NUL sha NUL message ...": -z ends each commit with NUL, and a message holds none.
-  const fields = Buffer.concat(chunks).toString('utf8').split('\0');
-  for (let i = 0; i + 1 < fields.length; i += 2) messages.set(fields[i]!.trim(), fields[i + 1]!);
-  return messages;
+  if (code !== 0) throw new Error(`git ${args[0]} failed (${code ?? signal}): ${stderr.trim()}`);
+  return Buffer.concat(chunks);
 }
