@@ -2,7 +2,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { hasVersionString, isFragmentWord, isHashLike } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
-import { spelledAs } from '../../text/spelling.js';
+import { lexiconSpelling, spelledAs } from '../../text/spelling.js';
 import { stem } from '../../text/tokens.js';
 import type { Category } from '../model.js';
 import { GENERIC } from './aspects.js';
@@ -253,7 +253,7 @@ function statement(written: readonly ChangeTask[], sharedVerb: boolean, fallback
  */
 function spelledByEvidence(group: readonly ChangeTask[]): ChangeTask[] {
   const vocabulary = new Set(group.flatMap((t) => `${t.object} ${t.complement}`.replace(/`[^`]*`/g, ' ').match(/[A-Za-z]+/g) ?? []));
-  const respell = (text: string) => text.split(/(`[^`]*`)/).map((part) => (part.startsWith('`') ? part : part.replace(/[A-Za-z]+/g, (w) => spelledAs(w, vocabulary) ?? w))).join('');
+  const respell = (text: string) => text.split(/(`[^`]*`)/).map((part) => (part.startsWith('`') ? part : part.replace(/[A-Za-z]+/g, (w) => spelledAs(w, vocabulary) ?? lexiconSpelling(w) ?? w))).join('');
   return group.map((t) => ({ ...t, object: respell(t.object), complement: respell(t.complement) }));
 }
 
