@@ -73,13 +73,15 @@ function nearMisses(w: string, swapsOnly = false): Set<string> {
 /**
  * The one English spelling of a misspelt word the lexicon allows ("characers"
  * -> "characters"), for a misspelling only one evidence text writes (no other
- * spelling to take, `spelledAs`): `isMisspelt` and exactly one lexicon word
- * one edit away; else null (two candidates: no guess).
+ * spelling to take, `spelledAs`): a lower-case word of eight letters or more,
+ * `isMisspelt`, and exactly one lexicon word one edit away; else null (two
+ * candidates: no guess; "nushell", a shell's name, stays).
  */
 export function lexiconSpelling(word: string, projectWords: ReadonlySet<string> = new Set()): string | null {
   const w = word.toLowerCase();
-  // Capitalised and mixed-case words are names (module comment): never judged.
-  if (word !== w) return null;
+  // Capitalised and mixed-case words are names (module comment): never judged. Nor is a word under eight letters:
+  // with no second spelling in the evidence, a short project name is too often one edit from a word ("nushell": nutshell).
+  if (word !== w || w.length < 8) return null;
   if (!isMisspelt(w, projectWords)) return null;
   const found = [...nearMisses(w, w.length < 6)];
   if (found.length !== 1) return null;

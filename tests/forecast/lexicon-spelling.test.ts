@@ -8,7 +8,7 @@ const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
 test('a misspelt word with one English spelling one edit away takes it; words, names and ambiguous misses stay', () => {
   expect(lexiconSpelling('characers')).toBe('characters');
   expect(lexiconSpelling('enviroment')).toBe('environment');
-  for (const w of ['renderer', 'httpx', 'form', 'behaviour', 'Characers', 'vistor']) expect(lexiconSpelling(w)).toBeNull();
+  for (const w of ['renderer', 'httpx', 'form', 'behaviour', 'Characers', 'vistor', 'nushell']) expect(lexiconSpelling(w)).toBeNull();
 });
 
 test('a misspelling only one change writes is spelled as English spells it in the line (fzf src/algo at 2025-09-01)', async () => {
