@@ -80,7 +80,17 @@ export function plainPhrase(text: string): string {
   return scrub(text.split('\n')[0]!);
 }
 
+/** A `;` or `:` standing alone between spaces in the written text is a literal token ("mixed ; and : delimiters"). */
+const LITERAL_MARK = /(?<=\s)([;:])(?=\s)(?!\s*\b(?:closes|closed|fixes|fixed|resolves|resolved|refs?|see)\s+(?:#|GH-)\d)/gi;
+const LITERAL_HELD: Record<string, string> = { ';': '\uE001', ':': '\uE002' };
+const LITERAL_BACK = /[\uE001\uE002]/g;
+
 function scrub(text: string): string {
+  return scrubMarked(text.replace(LITERAL_MARK, (p: string) => LITERAL_HELD[p]!))
+    .replace(LITERAL_BACK, (c) => (c === '\uE001' ? ';' : ':'));
+}
+
+function scrubMarked(text: string): string {
   return expandContractions(text)
       .replace(/``([^`]*)``/g, '`$1`')
       .replace(/\*\*|__(?=\w)|(?<=\w)__/g, '')

@@ -52,6 +52,42 @@ function known(w: string, depth = 0): boolean {
   return false;
 }
 
+/** Lexicon words of five letters or more one edit away from `w` (two letters swapped only, when `swapsOnly`). */
+function nearMisses(w: string, swapsOnly = false): Set<string> {
+  const lex = words();
+  const out = new Set<string>();
+  const add = (c: string) => {
+    if (c.length >= 5 && c !== w && lex.has(c)) out.add(c);
+  };
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (let i = 0; i + 1 < w.length; i++) add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
+  if (swapsOnly) return out;
+  for (let i = 0; i < w.length; i++) {
+    add(w.slice(0, i) + w.slice(i + 1));
+    for (const c of letters) if (c !== w[i]) add(w.slice(0, i) + c + w.slice(i + 1));
+  }
+  for (let i = 0; i <= w.length; i++) for (const c of letters) add(w.slice(0, i) + c + w.slice(i));
+  return out;
+}
+
+/**
+ * The one English spelling of a misspelt word the lexicon allows ("characers"
+ * -> "characters"), for a misspelling only one evidence text writes (no other
+ * spelling to take, `spelledAs`): a lower-case word of eight letters or more,
+ * `isMisspelt`, and exactly one lexicon word one edit away; else null (two
+ * candidates: no guess; "nushell", a shell's name, stays).
+ */
+export function lexiconSpelling(word: string, projectWords: ReadonlySet<string> = new Set()): string | null {
+  const w = word.toLowerCase();
+  // Capitalised and mixed-case words are names (module comment): never judged. Nor is a word under eight letters:
+  // with no second spelling in the evidence, a short project name is too often one edit from a word ("nushell": nutshell).
+  if (word !== w || w.length < 8) return null;
+  if (!isMisspelt(w, projectWords)) return null;
+  const found = [...nearMisses(w, w.length < 6)];
+  if (found.length !== 1) return null;
+  return found[0]!;
+}
+
 /** Lexicon words of five letters or more one edit away from `w`. */
 function nearMiss(w: string, swapsOnly = false): boolean {
   const lex = words();

@@ -5,7 +5,7 @@ import type { Category } from '../model.js';
 import { GENERIC, aspectsOf, namesAThing } from './aspects.js';
 import { taskPhrase } from './phrase.js';
 import type { StreamItem } from './streams.js';
-import { instancesOf, isHousekeeping, joinComplements, objectPasses, singular, taskLine, type Instances } from './task-line.js';
+import { distinctChanges, instancesOf, isHousekeeping, joinComplements, objectPasses, singular, taskLine, type Instances } from './task-line.js';
 
 /**
  * The one piece of work a recurring stream points at next: the behaviour,
@@ -82,7 +82,8 @@ export function streamFocus(items: readonly StreamItem[], names: ReadonlySet<str
     s.items.push(item);
     stated.set(key, s);
   }
-  const repeated = [...stated.values()].filter((s) => s.items.length >= 2).sort((a, b) => b.items.length - a.items.length || compareText(a.object, b.object))[0];
+  // A change and its follow-up ("... (addendum)" the same week) are one change: no line (task-line.ts `distinctChanges`).
+  const repeated = [...stated.values()].filter((s) => distinctChanges(s.items) >= 2).sort((a, b) => b.items.length - a.items.length || compareText(a.object, b.object))[0];
   if (repeated) {
     const category = majority(repeated.items, fallback);
     return { object: repeated.object, complement: '', specific: true, cases: [repeated.object], verb: repeated.verb, category, items: repeated.items };

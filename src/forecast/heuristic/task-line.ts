@@ -1,8 +1,8 @@
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { hasVersionString, isFragmentWord, isHashLike } from '../../text/clean.js';
+import { hasVersionString, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
-import { spelledAs } from '../../text/spelling.js';
+import { lexiconSpelling, spelledAs } from '../../text/spelling.js';
 import { stem } from '../../text/tokens.js';
 import type { Category } from '../model.js';
 import { GENERIC } from './aspects.js';
@@ -209,7 +209,7 @@ export function taskLine(items: readonly StreamItem[], names: ReadonlySet<string
     const groups = new Map<string, ChangeTask[]>();
     for (const t of tasks) groups.set(key(t), [...(groups.get(key(t)) ?? []), t]);
     const ranked = [...groups.entries()]
-      .filter(([, g]) => new Set(g.map((t) => t.item.ref)).size >= 2)
+      .filter(([, g]) => distinctChanges(g.map((t) => t.item)) >= 2)
       .map(([k, g]) => ({ k, g, n: g.length, heat: g.reduce((s, t) => s + t.item.recency, 0), multi: g.some((t) => /\s|`/.test(t.object)) ? 1 : 0 }))
       .sort((a, b) => b.n + 0.5 * b.multi - (a.n + 0.5 * a.multi) || b.heat - a.heat || compareText(a.k, b.k));
     const top = ranked[0];
@@ -220,6 +220,28 @@ export function taskLine(items: readonly StreamItem[], names: ReadonlySet<string
   const own = (t: ChangeTask) => (GENERAL_VERBS.has(t.verbKey) ? `\u0000${t.item.ref}` : `\u0001${t.verbKey}`);
   return best((t) => `${t.verbKey} ${t.head}`, true) ?? best((t) => t.head, false) ?? best(own, true);
 }
+
+/**
+ * How many changes a group holds: a follow-up of a change (its title again,
+ * with or without "(addendum)", "follow-up", "part 2", within a week of it) is
+ * that change, not a second case of the line (fzf before 2025-09-01:
+ * "Terminate running background transform on exit" and "... (addendum)" the same
+ * day were titled as a line that one change had done). The same title months
+ * apart ("Keep clients in sync", twice) is work that recurs: two changes.
+ */
+export function distinctChanges(group: readonly StreamItem[]): number {
+  const items = [...new Map(group.map((i) => [i.ref, i])).values()].sort((a, b) => compareText(a.date, b.date));
+  const key = (title: string) => plainPhrase(title).replace(FOLLOW_UP, '').replace(/[.!]+$/, '').trim().toLowerCase();
+  const kept: StreamItem[] = [];
+  for (const it of items) {
+    const same = kept.some((k) => key(k.title) === key(it.title) && Math.abs(Date.parse(it.date) - Date.parse(k.date)) <= WEEK_MS);
+    if (!same) kept.push(it);
+  }
+  return kept.length;
+}
+
+const FOLLOW_UP = /\s*[([]?\b(?:addendum|follow[- ]?up|part\s*\d+|take\s*\d+|again|cont(?:inued|\.)?)\b[)\]]?\s*$/i;
+const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 /** Verbs that say nothing of the work without their object: never a line on their own. */
 const GENERAL_VERBS = new Set(
@@ -253,7 +275,7 @@ function statement(written: readonly ChangeTask[], sharedVerb: boolean, fallback
  */
 function spelledByEvidence(group: readonly ChangeTask[]): ChangeTask[] {
   const vocabulary = new Set(group.flatMap((t) => `${t.object} ${t.complement}`.replace(/`[^`]*`/g, ' ').match(/[A-Za-z]+/g) ?? []));
-  const respell = (text: string) => text.split(/(`[^`]*`)/).map((part) => (part.startsWith('`') ? part : part.replace(/[A-Za-z]+/g, (w) => spelledAs(w, vocabulary) ?? w))).join('');
+  const respell = (text: string) => text.split(/(`[^`]*`)/).map((part) => (part.startsWith('`') ? part : part.replace(/[A-Za-z]+/g, (w) => spelledAs(w, vocabulary) ?? lexiconSpelling(w) ?? w))).join('');
   return group.map((t) => ({ ...t, object: respell(t.object), complement: respell(t.complement) }));
 }
 
