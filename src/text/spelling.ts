@@ -52,22 +52,23 @@ function known(w: string, depth = 0): boolean {
   return false;
 }
 
-/** Lexicon words of five letters or more one edit away from `w` (two letters swapped only, when `swapsOnly`). */
-function nearMisses(w: string, swapsOnly = false): Set<string> {
+/**
+ * Lexicon words of five letters or more one edit away from `w` (two letters swapped only, when `swapsOnly`), lazily and
+ * possibly more than once; a swap of two equal letters yields `w` itself.
+ */
+function* lexiconNeighbours(w: string, swapsOnly = false): Generator<string> {
   const lex = words();
-  const out = new Set<string>();
-  const add = (c: string) => {
-    if (c.length >= 5 && c !== w && lex.has(c)) out.add(c);
-  };
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  for (let i = 0; i + 1 < w.length; i++) add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
-  if (swapsOnly) return out;
-  for (let i = 0; i < w.length; i++) {
-    add(w.slice(0, i) + w.slice(i + 1));
-    for (const c of letters) if (c !== w[i]) add(w.slice(0, i) + c + w.slice(i + 1));
-  }
-  for (let i = 0; i <= w.length; i++) for (const c of letters) add(w.slice(0, i) + c + w.slice(i));
-  return out;
+  const edits = function* (): Generator<string> {
+    for (let i = 0; i + 1 < w.length; i++) yield w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+    if (swapsOnly) return;
+    for (let i = 0; i < w.length; i++) {
+      yield w.slice(0, i) + w.slice(i + 1);
+      for (const c of letters) if (c !== w[i]) yield w.slice(0, i) + c + w.slice(i + 1);
+    }
+    for (let i = 0; i <= w.length; i++) for (const c of letters) yield w.slice(0, i) + c + w.slice(i);
+  };
+  for (const c of edits()) if (c.length >= 5 && lex.has(c)) yield c;
 }
 
 /**
@@ -83,24 +84,13 @@ export function lexiconSpelling(word: string, projectWords: ReadonlySet<string> 
   // with no second spelling in the evidence, a short project name is too often one edit from a word ("nushell": nutshell).
   if (word !== w || w.length < 8) return null;
   if (!isMisspelt(w, projectWords)) return null;
-  const found = [...nearMisses(w, w.length < 6)];
-  if (found.length !== 1) return null;
-  return found[0]!;
+  const found = new Set([...lexiconNeighbours(w)].filter((c) => c !== w));
+  return found.size === 1 ? [...found][0]! : null;
 }
 
-/** Lexicon words of five letters or more one edit away from `w`. */
+/** Whether a lexicon word of five letters or more is one edit away from `w`. */
 function nearMiss(w: string, swapsOnly = false): boolean {
-  const lex = words();
-  const ok = (c: string) => c.length >= 5 && lex.has(c);
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  for (let i = 0; i + 1 < w.length; i++) if (ok(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2))) return true;
-  if (swapsOnly) return false;
-  for (let i = 0; i < w.length; i++) {
-    if (ok(w.slice(0, i) + w.slice(i + 1))) return true;
-    for (const c of letters) if (c !== w[i] && ok(w.slice(0, i) + c + w.slice(i + 1))) return true;
-  }
-  for (let i = 0; i <= w.length; i++) for (const c of letters) if (ok(w.slice(0, i) + c + w.slice(i))) return true;
-  return false;
+  return !lexiconNeighbours(w, swapsOnly).next().done;
 }
 
 /** Programming words the lexicon lacks that are one edit from an English word (measured on the dev repositories' titles). */

@@ -84,8 +84,7 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
   const sameSkip = new Map<string, Pending[]>();
   for (const r of rows) {
     if (r.signal !== 'skipped_test' && r.signal !== 'expected_failure') continue;
-    const key = `${r.signal}\u0000${r.path}\u0000${skipReason(r).toLowerCase()}`;
-    sameSkip.set(key, [...(sameSkip.get(key) ?? []), r]);
+    sameSkip.set(skipKey(r), [...(sameSkip.get(skipKey(r)) ?? []), r]);
   }
   for (const e of rows) {
     if (e.signal === 'deprecation') continue;
@@ -97,7 +96,7 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
       // A reason that asks ("TODO: is '--generate-shell-completion' (flag) still supported?", urfave-cli) states no
       // cause a title can name: the title names the test's file instead.
       const reason = skipReason(e);
-      const same = sameSkip.get(`${signal}\u0000${e.path}\u0000${reason.toLowerCase()}`)!;
+      const same = sameSkip.get(skipKey(e))!;
       if (same[0] !== e) continue;
       const tests = [...new Set(same.map((r) => r.subject))];
       // Two names that a title can hold (80 characters) are both said; else the first and how many more, and where.
@@ -150,6 +149,11 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
     kept.push(w);
   }
   return kept;
+}
+
+/** Which skips are one piece of work: one kind of skip, in one file, for one reason. */
+function skipKey(e: Pending): string {
+  return `${e.signal}\u0000${e.path}\u0000${skipReason(e).toLowerCase()}`;
 }
 
 /** A skip's stated reason as a title says it: without a note marker ("TODO:") and closing punctuation. */
