@@ -22,6 +22,7 @@ import { openStore } from '../src/store/open.js';
 import { loadForecast } from '../src/store/forecasts.js';
 import { loadWorkItems } from '../src/store/work-items.js';
 import { splitLaterWork } from '../src/validate/later-work.js';
+import { workKind } from '../src/sources/work-kind.js';
 import { addDuration, parseDuration } from '../src/time.js';
 
 const { values } = parseArgs({
@@ -72,6 +73,18 @@ for (const forecasts of bySnapshot.values()) {
     morePaths: Math.max(0, item.paths.length - 25),
   }));
 
+  // Items counted apart, never judged: the rule still lets a family that predicts exactly that chore (a translation, a
+  // CI change, a list entry) be matched by one, so people see them beside the window rather than in the clone only.
+  const apart = later.apart.map((item) => ({
+    key: item.key,
+    kind: workKind(item),
+    sha: item.sha,
+    mergedAt: item.mergedAt.slice(0, 10),
+    title: item.title,
+    paths: item.paths.slice(0, 25),
+    morePaths: Math.max(0, item.paths.length - 25),
+  }));
+
   const families = forecasts.flatMap((f) =>
     loadForecast(store, f.id)
       .families.slice(0, top)
@@ -90,6 +103,7 @@ for (const forecasts of bySnapshot.values()) {
     join(dir, 'window.jsonl'),
     lines(window),
   );
+  writeFileSync(join(dir, 'apart.jsonl'), apart.length ? lines(apart) : '');
   writeFileSync(
     join(dir, 'families.jsonl'),
     lines(

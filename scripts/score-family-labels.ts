@@ -53,6 +53,15 @@ const adjudicated = new Map(
 let settledCount = 0;
 const rows: Row[] = [];
 const laterWork = new Map<string, number>();
+/** Each packet's judged items: coverage counts only these (a key of an item counted apart, apart.jsonl, never). */
+const windowKeys = new Map<string, string[]>();
+/** The window item a labeller's key names: the key itself, or a commit written by a prefix of its SHA (7+ digits). */
+function inWindow(repo: string, key: string): string | null {
+  const keys = windowKeys.get(repo) ?? [];
+  if (keys.includes(key)) return key;
+  const m = /^commit:([0-9a-f]{7,40})$/.exec(key);
+  return m ? (keys.find((k) => k.startsWith(`commit:${m[1]}`)) ?? null) : null;
+}
 const labellers = new Set<string>();
 for (const repo of packets) {
   const dir = join(values.dir, repo);
@@ -64,6 +73,7 @@ for (const repo of packets) {
   const keys = readLines<Key>(join(dir, 'key.jsonl'));
   if (keys.some((k) => !first!.has(k.blind))) continue; // a packet counts only once every family has its primary label
   laterWork.set(repo, meta.laterWork);
+  windowKeys.set(repo, readLines<{ key: string }>(join(dir, 'window.jsonl')).map((w) => w.key));
   const titles = new Map(readLines<{ blind: string; title: string }>(join(dir, 'families.jsonl')).map((f) => [f.blind, f.title]));
   for (const key of keys) {
     let people = first!.get(key.blind)!;
@@ -93,7 +103,12 @@ function figures(label: (r: Row) => Label, strongKeys: (r: Row) => string[], of:
   const top = of.filter((r) => r.key.rank <= TOP);
   const covered = (k: number) => {
     const set = new Set<string>();
-    for (const r of of) if (r.key.rank <= k) for (const key of strongKeys(r)) set.add(`${r.repo}/${key}`);
+    for (const r of of)
+      if (r.key.rank <= k)
+        for (const key of strongKeys(r)) {
+          const item = inWindow(r.repo, key);
+          if (item !== null) set.add(`${r.repo}/${item}`);
+        }
     return set.size;
   };
   // Every repository's later work, also where the forecaster abstained: work it did not forecast is uncovered.

@@ -62,7 +62,7 @@ export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' |
  * 1.75"). Not a fix of the test setup ("Fix test matrix for Python 3.7").
  */
 const RUNTIME_SUPPORT =
-  /^(?:(?:ci|build|chore|feat)(?:\([^)]*\))?!?:\s*)?(?:add(?:s|ed|ing)?|drop(?:s|ped|ping)?|remove[sd]?|removing|support(?:s|ing)?|officially support|deprecate[sd]?|test(?:s|ing)?|run tests|bump|raise|require[sd]?|end support)\b[^.;]*?\b(?:python|py|node(?:\.?js)?|go|golang|rust|msrv|ruby|php|jdk|java|elixir|erlang\/otp|otp|deno|bun)\s*v?\d+(?:\.\d+)*/i;
+  /^(?:(?:ci|build|chore|feat)(?:\([^)]*\))?!?:\s*)?(?:add(?:s|ed|ing)?|drop(?:s|ped|ping)?|remove[sd]?|removing|support(?:s|ing)?|officially support|deprecate[sd]?|test(?:s|ing)?|run tests|bump|raise|require[sd]?|end support)\b[^.;]*?\b(?:python|py|node(?:\.?js)?|go|golang|rust|msrv|ruby|php|jdk|java|elixir|erlang\/otp|otp|deno|bun)\s*(?:versions?\s+)?v?\d+(?:\.\d+)*/i;
 
 /** A title without leading gitmoji, emoji or `:shortcodes:`. */
 function plainTitle(title: string): string {

@@ -57,7 +57,7 @@ test('translations and chores are counted apart; the same words doing work are n
 
 test('a change of the supported runtimes is work however it is dressed, a fix of the test setup stays a chore', () => {
   const ci = { number: 7, paths: ['.github/workflows/test.yml', 'pyproject.toml'] };
-  for (const title of ['🔧 Add support for Python 3.13, tests in CI and add PyPI trove classifier', '👷 Add CI for Python 3.10', 'test with python 3.13', 'Add python 3.14 to test suite.', 'ci: drop Node.js 18', 'Drop support for Python 3.8', 'Bump MSRV to 1.75'])
+  for (const title of ['🔧 Add support for Python 3.13, tests in CI and add PyPI trove classifier', '👷 Add CI for Python 3.10', 'test with python 3.13', 'Add python 3.14 to test suite.', 'ci: drop Node.js 18', 'Drop support for Python 3.8', 'Bump MSRV to 1.75', 'Remove Go version 1.23 from CI workflow', 'Test on Python versions 3.13 and 3.14'])
     expect([title, workKind(item(title, ci))]).toEqual([title, 'pull_request']);
   for (const title of ['💚 Fix test matrix for Python 3.7', 'Fix CI', 'ci: bump actions/checkout to v4', '👷 Add a coverage job'])
     expect([title, workKind(item(title, ci))]).toEqual([title, 'chore']);
