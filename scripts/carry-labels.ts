@@ -117,7 +117,7 @@ for (const repo of readdirSync(packets).sort()) {
     const out = join(values.new, `${side}-${repo}`);
     mkdirSync(out, { recursive: true });
     write(join(out, 'families.jsonl'), unlabelled);
-    for (const f of ['meta.json', 'window.jsonl']) copyFileSync(join(dir, f), join(out, f));
+    for (const f of ['meta.json', 'window.jsonl', 'apart.jsonl']) if (existsSync(join(dir, f))) copyFileSync(join(dir, f), join(out, f));
   }
   for (const f of unlabelled) console.log(`${repo}: no label for ${f.blind} "${f.title}"`);
 }
