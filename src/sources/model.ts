@@ -40,6 +40,13 @@ export const WorkItem = z.object({
 export type WorkItem = z.infer<typeof WorkItem>;
 
 /**
+ * A work item with what its diff was read to say, where its title alone would make it a chore (src/api/diff-work-marks.ts):
+ * `diffWork` when it changes source or test lines beyond formatting, comments and respelt words (src/sources/diff-work.ts).
+ * Read from the clone on demand, in memory only: never stored, no column; absent when nobody read the diff.
+ */
+export type DiffReadWorkItem = WorkItem & { diffWork?: boolean };
+
+/**
  * What a work item is, as later work (src/sources/work-kind.ts): a pull
  * request or a direct change that does work, or work counted apart: a
  * release or version bump, a branch merge (one branch integrated into
