@@ -21,8 +21,6 @@ import { mulberry32 } from '../src/random.js';
 import { openStore } from '../src/store/open.js';
 import { loadForecast } from '../src/store/forecasts.js';
 import { loadWorkItems } from '../src/store/work-items.js';
-import { markDiffWork } from '../src/api/diff-work-marks.js';
-import { repoPathById } from '../src/store/repos.js';
 import { splitLaterWork } from '../src/validate/later-work.js';
 import { addDuration, parseDuration } from '../src/time.js';
 
@@ -63,7 +61,7 @@ for (const forecasts of bySnapshot.values()) {
   const { name, t0, repo_id: repoId } = forecasts[0]!;
   const short = name.replace(/^.*\+/, '');
   const windowEnd = addDuration(t0, parseDuration(values.window!));
-  const later = splitLaterWork(await markDiffWork(repoPathById(store, repoId), loadWorkItems(store, repoId, { after: t0, until: windowEnd })), false);
+  const later = splitLaterWork(loadWorkItems(store, repoId, { after: t0, until: windowEnd }), false);
   const window = later.judged.map((item) => ({
     key: item.key,
     sha: item.sha,

@@ -5,7 +5,6 @@ import type { Store } from '../store/open.js';
 import { repoPathById } from '../store/repos.js';
 import { loadWorkItems } from '../store/work-items.js';
 import type { JudgeRequest } from '../validate/judge.js';
-import { markDiffWork } from './diff-work-marks.js';
 import { splitLaterWork, type LaterWork } from '../validate/later-work.js';
 import { quotedRefs } from './quoted-files.js';
 
@@ -32,11 +31,9 @@ export async function readJudgeRequest(
   options: { windowEnd: string; includeBots: boolean; addedMemo?: AddedIdentifiersMemo; progress?: Progress },
 ): Promise<StoredJudgeRequest> {
   const progress = options.progress ?? silentProgress;
-  const repoPath = repoPathById(store, origin.repoId);
-  // A title that states no work ("Minor tweaks") is a chore only when its diff does none (src/api/diff-work-marks.ts).
-  const items = await markDiffWork(repoPath, loadWorkItems(store, origin.repoId, { after: origin.t0, until: options.windowEnd }));
-  const later = splitLaterWork(items, options.includeBots);
+  const later = splitLaterWork(loadWorkItems(store, origin.repoId, { after: origin.t0, until: options.windowEnd }), options.includeBots);
   progress.stage(`reading what ${later.judged.length} later changes added`);
+  const repoPath = repoPathById(store, origin.repoId);
   const bySha = repoPath === null ? new Map<string, string[]>() : await readDefinedIdentifiers(repoPath, later.judged.map((i) => i.sha), options.addedMemo);
   const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
   const refs = quotedRefs(families);

@@ -36,15 +36,16 @@ export const WorkItem = z.object({
    * Absent (false) otherwise.
    */
   integration: z.boolean().optional(),
+  /**
+   * Its title states no work ("Minor tweaks", a bare "Fix typos", "Fix CI", 💚/👷) and would count it apart as a
+   * chore, but its first-parent diff changes source or test lines beyond formatting, comments and respelt words
+   * (src/sources/diff-work.ts): a change that does work (src/sources/work-kind.ts). Read from the clone when the
+   * snapshot command saves the item (src/api/diff-work-marks.ts) and stored (work_items.diff_work, migration 13), so a
+   * re-parsed item (a queued worker's shard, `study --jobs N`) reads as an in-process one. Absent (false) otherwise.
+   */
+  diffWork: z.boolean().optional(),
 });
 export type WorkItem = z.infer<typeof WorkItem>;
-
-/**
- * A work item with what its diff was read to say, where its title alone would make it a chore (src/api/diff-work-marks.ts):
- * `diffWork` when it changes source or test lines beyond formatting, comments and respelt words (src/sources/diff-work.ts).
- * Read from the clone on demand, in memory only: never stored, no column; absent when nobody read the diff.
- */
-export type DiffReadWorkItem = WorkItem & { diffWork?: boolean };
 
 /**
  * What a work item is, as later work (src/sources/work-kind.ts): a pull

@@ -1,11 +1,12 @@
-import type { DiffReadWorkItem, WorkKind } from './model.js';
+import type { WorkItem, WorkKind } from './model.js';
 
 /**
  * What a work item is, as later work: a pull request or direct change that
  * does work, or work the judging rule (../shared/judging-rules.md) says is
  * not a direction of work and is counted apart. Read from what every stored
- * item has (title, number, paths, bot mark), so it needs no column and old
- * stores read alike. The rules, first that holds wins (docs/validation.md):
+ * item has (title, number, paths, bot mark) and the two marks the snapshot
+ * command stores (`integration`, `diffWork`; 0 in rows written before their
+ * migrations). The rules, first that holds wins (docs/validation.md):
  *
  * 1. bot: dependency or bot work (src/sources/bots.ts marked it);
  * 2. branch_merge: an integration of one branch into another ("Merge branch
@@ -33,15 +34,15 @@ import type { DiffReadWorkItem, WorkKind } from './model.js';
  *    work however it is dressed: forecasters predict it from declared runtimes;
  *    and except a title that states no work ("Minor tweaks", "Fix typos", "Fix
  *    CI", 💚; `readsDiff`) on an item whose diff was read and does work
- *    (`diffWork`, src/sources/diff-work.ts): got's "Minor tweaks" c2ce656c;
+ *    (`diffWork`, stored; src/sources/diff-work.ts): got's "Minor tweaks" c2ce656c;
  * 6. otherwise pull_request when the item has a number, else direct.
  */
-export function workKind(item: Pick<DiffReadWorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration' | 'diffWork'>): WorkKind {
+export function workKind(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration' | 'diffWork'>): WorkKind {
   return classifyWork(item).kind;
 }
 
 /** The item's kind and the rule that gave it, for reports and tests. */
-export function classifyWork(item: Pick<DiffReadWorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration' | 'diffWork'>): { kind: WorkKind; rule: string } {
+export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration' | 'diffWork'>): { kind: WorkKind; rule: string } {
   if (item.bot) return { kind: 'bot', rule: 'bot or dependency work' };
   if (item.integration) return { kind: 'branch_merge', rule: 'integrates a branch whose own work is read from it' };
   const raw = item.title.trim();

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { markDiffWork } from '../../src/api/diff-work-marks.js';
 import { snapshotRepository } from '../../src/api/snapshot.js';
 import { summarizeDiff } from '../../src/sources/diff-work.js';
 import { classifyWork, readsDiff } from '../../src/sources/work-kind.js';
@@ -13,7 +12,7 @@ import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 /**
  * A title that states no work ("Minor tweaks", "Fix typos", "Fix CI") is a chore only when its diff does none
  * (issue 16 item 2): got's c2ce656c "Minor tweaks" unskipped a test and implemented a TODO. Histories built here,
- * read through the snapshot's mining and the clone's patches as `validate` reads them.
+ * read through the snapshot command, which reads the clone's patches and stores the mark, as `validate` reads them.
  */
 const T0 = '2024-01-15';
 
@@ -38,9 +37,10 @@ async function later(commits: readonly CommitSpec[]) {
   const store = openStore(db);
   try {
     const { id } = findRepo(store, repo.dir)!;
+    // As stored by the snapshot command (work_items.diff_work), and with the mark dropped: the title alone.
     const items = loadWorkItems(store, id, { after: T0 });
-    const before = splitLaterWork(items, false);
-    const after = splitLaterWork(await markDiffWork(repo.dir, items), false);
+    const before = splitLaterWork(items.map(({ diffWork: _, ...item }) => item), false);
+    const after = splitLaterWork(items, false);
     return { before: before.judged.map((i) => i.title), after: after.judged.map((i) => i.title), apart: after.apart.map((i) => i.title) };
   } finally {
     store.close();
