@@ -95,8 +95,8 @@ test('without a read diff the title decides, as before; a read diff that does no
 });
 
 test('readsDiff: titles that state no work, not the ones that name formatting, lint or a conventional chore', () => {
-  for (const t of ['Tweaks', 'Minor tweaks', 'Various tweaks', 'Readme tweaks', 'Fix typos', 'fix typo', 'Fix CI', '💚 Fix CI test suite for Windows', '👷 Update build setup']) expect(readsDiff(t), t).toBe(true);
-  for (const t of ['Format', 'Run black', 'Fix lint', 'lint: fix a few Clippy errors', 'style: apply rustfmt', 'chore: tweaks', 'ci: fix linting', 'Update contributors']) expect(readsDiff(t), t).toBe(false);
+  for (const t of ['Tweaks', 'Minor tweaks', 'Various tweaks', 'Readme tweaks', 'Fix typos', 'fix typo', 'Fix CI', 'Update the CI']) expect(readsDiff(t), t).toBe(true);
+  for (const t of ['💚 Fix CI test suite for Windows', ':green_heart: Fix CI', '👷 Update build setup', '👷 Run mypy by pre-commit', 'Format', 'Run black', 'Fix lint', 'lint: fix a few Clippy errors', 'style: apply rustfmt', 'chore: tweaks', 'ci: fix linting', 'Update contributors']) expect(readsDiff(t), t).toBe(false);
 });
 
 test('summarizeDiff: re-indenting, re-wrapping, trailing commas and JSDoc bodies are no work', () => {
@@ -122,4 +122,28 @@ test('summarizeDiff: re-indenting, re-wrapping, trailing commas and JSDoc bodies
     "+test('x', t => t.is(a, 2));",
   ].join('\n');
   expect(summarizeDiff(patch)).toEqual({ files: ['source/a.ts', 'test/a.ts'], added: 6, deleted: 3, sourceLines: 0, testLines: 2, doesWork: true });
+});
+
+test('"💚 Fix CI test suite for Windows and MacOS" that changes a test line stays a chore (sqlmodel pr#1307)', async () => {
+  const w = await later([
+    { at: '2024-02-01T10:00:00Z', msg: '💚 Fix CI test suite for Windows and MacOS (#1307)', files: { 'test/options.ts': "test.skip('clones searchParams', (t) => {\n  t.is(path.join('a', 'b'), 'a/b');\n});\n", '.github/workflows/test.yml': 'on: push\n' } },
+  ]);
+  expect(w.after).toEqual([]);
+  expect(w.apart).toEqual(['💚 Fix CI test suite for Windows and MacOS']);
+});
+
+test('"👷 Run mypy by pre-commit" with typing casts in source stays a chore (sqlmodel pr#1738)', async () => {
+  const w = await later([
+    { at: '2024-02-01T10:00:00Z', msg: '👷 Run mypy by pre-commit (#1738)', files: { 'source/options.ts': options('  const typed = cast(result);\n'), '.pre-commit-config.yaml': 'repos: []\n' } },
+  ]);
+  expect(w.after).toEqual([]);
+  expect(w.apart).toEqual(['👷 Run mypy by pre-commit']);
+});
+
+test('"👷 Add CI for Python 3.10" is work by its title: a change of the supported runtimes (httpx pr#1682)', async () => {
+  const w = await later([
+    { at: '2024-02-01T10:00:00Z', msg: '👷 Add CI for Python 3.10 (#1682)', files: { '.github/workflows/test.yml': 'python: ["3.10"]\n' } },
+  ]);
+  expect(w.before).toEqual(['👷 Add CI for Python 3.10']);
+  expect(w.after).toEqual(['👷 Add CI for Python 3.10']);
 });
