@@ -16,7 +16,9 @@ import { openStore, type Store } from '../store/open.js';
 import { findRepo, upsertRepo } from '../store/repos.js';
 import { transact } from '../store/transaction.js';
 import { findTreeScan, saveSnapshot } from '../store/snapshots.js';
-import { loadGithubItems, saveTrackedWorkItems } from '../store/github-items.js';
+import { loadGithubItems, saveTracked } from '../store/github-items.js';
+import { trackedWorkItems } from '../sources/github-work-items.js';
+import { markDiffWork } from './diff-work-marks.js';
 import { parseDate } from '../time.js';
 
 export interface SnapshotOptions {
@@ -97,14 +99,18 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
     // So does the work a long-lived branch gathered from other pull requests before one pull request merged it.
     const merged = await walkMergedBranches(git, chain, isBranchMergeCommit, bringsPullRequests);
 
+    // All work items, before and after T0 (validation reads the later ones, with explicit bounds), with the tracker's
+    // titles; a title that states no work ("Minor tweaks") is a chore only when its diff does none: read here, stored.
+    const tracked = trackedWorkItems(reconstructWorkItems(chain, merged), tracker);
+    const items = await markDiffWork(git.facts.path, tracked.items);
+
     store ??= openStore(options.db);
     const root = truncated ? null : (chain[chain.length - 1]?.sha ?? null);
     const writer = store;
     const saved = transact(writer, () => {
       const repoId = upsertRepo(writer, { path: git.facts.path, name, defaultBranch: git.facts.defaultBranch, rootCommit: root });
       saveCommits(writer, repoId, fresh);
-      // All work items, before and after T0: validation reads the later ones, with explicit bounds.
-      saveTrackedWorkItems(writer, repoId, reconstructWorkItems(chain, merged), tracker);
+      saveTracked(writer, repoId, { ...tracked, items });
       return saveSnapshot(writer, repoId, snapshot);
     });
     const manifestPath = writeManifest(options.manifestDir ?? join(dirname(options.db), 'snapshots'), saved.id, snapshot);

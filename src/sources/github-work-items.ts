@@ -55,3 +55,8 @@ export function trackWorkItems(items: readonly WorkItem[], tracker: readonly Git
   }
   return { items: out, removedKeys, enriched };
 }
+
+/** The items with the tracker's metadata (trackWorkItems), or as they are when there is no tracker. */
+export function trackedWorkItems(items: readonly WorkItem[], tracker: readonly GithubItem[]): TrackedWorkItems {
+  return tracker.length > 0 ? trackWorkItems(items, tracker) : { items: [...items], removedKeys: [], enriched: 0 };
+}

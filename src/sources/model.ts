@@ -36,6 +36,14 @@ export const WorkItem = z.object({
    * Absent (false) otherwise.
    */
   integration: z.boolean().optional(),
+  /**
+   * Its title states no work ("Minor tweaks", a bare "Fix typos", "Fix CI", 💚/👷) and would count it apart as a
+   * chore, but its first-parent diff changes source or test lines beyond formatting, comments and respelt words
+   * (src/sources/diff-work.ts): a change that does work (src/sources/work-kind.ts). Read from the clone when the
+   * snapshot command saves the item (src/api/diff-work-marks.ts) and stored (work_items.diff_work, migration 13), so a
+   * re-parsed item (a queued worker's shard, `study --jobs N`) reads as an in-process one. Absent (false) otherwise.
+   */
+  diffWork: z.boolean().optional(),
 });
 export type WorkItem = z.infer<typeof WorkItem>;
 

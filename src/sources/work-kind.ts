@@ -4,8 +4,9 @@ import type { WorkItem, WorkKind } from './model.js';
  * What a work item is, as later work: a pull request or direct change that
  * does work, or work the judging rule (../shared/judging-rules.md) says is
  * not a direction of work and is counted apart. Read from what every stored
- * item has (title, number, paths, bot mark), so it needs no column and old
- * stores read alike. The rules, first that holds wins (docs/validation.md):
+ * item has (title, number, paths, bot mark) and the two marks the snapshot
+ * command stores (`integration`, `diffWork`; 0 in rows written before their
+ * migrations). The rules, first that holds wins (docs/validation.md):
  *
  * 1. bot: dependency or bot work (src/sources/bots.ts marked it);
  * 2. branch_merge: an integration of one branch into another ("Merge branch
@@ -31,14 +32,17 @@ import type { WorkItem, WorkKind } from './model.js';
  *    change of the runtimes the project supports ("🔧 Add support for Python
  *    3.13, tests in CI", "👷 Add CI for Python 3.10", "Drop Node 18"), which is
  *    work however it is dressed: forecasters predict it from declared runtimes;
+ *    and except a title that states no work ("Minor tweaks", "Fix typos", "Fix
+ *    CI"; not 💚/👷 gitmoji; `readsDiff`) on an item whose diff was read and does work
+ *    (`diffWork`, stored; src/sources/diff-work.ts): got's "Minor tweaks" c2ce656c;
  * 6. otherwise pull_request when the item has a number, else direct.
  */
-export function workKind(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration'>): WorkKind {
+export function workKind(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration' | 'diffWork'>): WorkKind {
   return classifyWork(item).kind;
 }
 
 /** The item's kind and the rule that gave it, for reports and tests. */
-export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration'>): { kind: WorkKind; rule: string } {
+export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' | 'bot' | 'integration' | 'diffWork'>): { kind: WorkKind; rule: string } {
   if (item.bot) return { kind: 'bot', rule: 'bot or dependency work' };
   if (item.integration) return { kind: 'branch_merge', rule: 'integrates a branch whose own work is read from it' };
   const raw = item.title.trim();
@@ -49,7 +53,11 @@ export function classifyWork(item: Pick<WorkItem, 'title' | 'number' | 'paths' |
   if (TRANSLATION_TITLE.test(title) || TRANSLATION_EMOJI.test(raw)) return { kind: 'translation', rule: 'translation title' };
   if (item.paths.length > 0 && item.paths.every((p) => TRANSLATION_PATH.test(p))) return { kind: 'translation', rule: 'translation files only' };
   const runtime = RUNTIME_SUPPORT.test(title);
-  if (!runtime && ((CHORE_TITLE.test(title) && !(CONVENTIONAL_CHORE.test(title) && changesCode(item.paths))) || CHORE_EMOJI.test(raw))) return { kind: 'chore', rule: 'chore title' };
+  if (!runtime && ((CHORE_TITLE.test(title) && !(CONVENTIONAL_CHORE.test(title) && changesCode(item.paths))) || CHORE_EMOJI.test(raw))) {
+    if (!(item.diffWork === true && readsDiff(item.title))) return { kind: 'chore', rule: 'chore title' };
+    if (item.paths.length > 0 && item.paths.every((p) => CHORE_PATH.test(p) || CHANGELOG_FILE.test(p))) return { kind: 'chore', rule: 'chore title' };
+    return item.number !== null ? { kind: 'pull_request', rule: 'pull request: chore title, but its diff does work' } : { kind: 'direct', rule: 'direct change: chore title, but its diff does work' };
+  }
   if (!runtime && item.paths.length > 0 && item.paths.every((p) => CHORE_PATH.test(p))) return { kind: 'chore', rule: 'CI or editor configuration only' };
   if (item.paths.length > 0 && item.paths.every((p) => CHANGELOG_FILE.test(p))) return { kind: 'chore', rule: 'changelog files only' };
   return item.number !== null ? { kind: 'pull_request', rule: 'pull request' } : { kind: 'direct', rule: 'direct change' };
@@ -142,6 +150,35 @@ const CHORE_TITLE = new RegExp(
   ].join('|'),
   'i',
 );
+/**
+ * Chore titles that state no work, so the diff decides (src/sources/diff-work.ts): "Tweaks", "Minor tweaks",
+ * "Various tweaks", a bare "Fix typos", "Fix CI" and other CI titles without a conventional prefix or gitmoji. got's
+ * "Minor tweaks" (c2ce656c) unskipped a test and implemented a TODO; ky's "Tweaks" rewrote its error classes. Not the
+ * titles that say what was done to code without changing what it does (formatting, lint: the diff is code by nature),
+ * nor conventional prefixes (`chore:`, `ci:`, `style:`, `build:`: the author's own word that it is no work; a
+ * `chore:` or `build:` that changes source code is work by its paths already), nor the CI gitmoji 💚/👷 (below).
+ */
+export function readsDiff(title: string): boolean {
+  const raw = title.trim();
+  const plain = plainTitle(raw);
+  if (/^(?:chore|ci|style|build|lint)(?:\([^)]*\))?!?:/i.test(plain)) return false;
+  // 💚/👷 are a kind the author chose, as `ci:` is: of 174 such titles in the 33 repositories' histories, 159 change
+  // no source or test line; of the 15 that do, 13 are CI, lint-driven typing, test-harness or release tooling, one
+  // changes the supported runtimes (work by RUNTIME_SUPPORT) and one is work (eval/results/chores28.md). "💚 Fix CI"
+  // is not read as the bare "Fix CI" is.
+  if (CI_GITMOJI.test(raw)) return false;
+  return VAGUE_TITLE.test(plain);
+}
+const CI_GITMOJI = /^\s*(?:💚|👷|:green_heart:|:construction_worker:)/u;
+const VAGUE_TITLE = new RegExp(
+  [
+    String.raw`^(?:(?:some|minor|small|various|misc|meta|readme|docs?|code)\s+)?tweaks?\s*$`,
+    String.raw`^fix(?:ed|es)?\s+(?:some\s+|a\s+|the\s+)?typos?(?:\s+in\s+(?:the\s+)?(?:docs?|documentation|readme|comments?|changelog))?\s*$`,
+    String.raw`^(?:fix|repair|update|bump|tweak|improve|speed up|configure|add|set up|setup|enable|disable|migrate) (?:the )?(?:ci|github actions?|gha|workflows?|travis|appveyor|circleci|azure pipelines)\b`,
+  ].join('|'),
+  'i',
+);
+
 /** A conventional chore prefix: work by its diff when it changes source code ("chore: replace `methods` with the standard library"). */
 const CONVENTIONAL_CHORE = /^(?:chore|build)(?:\([^)]*\))?!?:/i;
 const SOURCE_FILE = /\.(c|cc|cpp|cs|go|h|hpp|java|js|jsx|kt|mjs|cjs|php|py|rb|rs|scala|swift|ts|tsx|vue)$/i;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GithubItem } from '../github/model.js';
 import { canonicalJson } from '../hash.js';
-import { trackWorkItems } from '../sources/github-work-items.js';
+import { trackedWorkItems, type TrackedWorkItems } from '../sources/github-work-items.js';
 import type { WorkItem } from '../sources/model.js';
 import type { Store } from './open.js';
 import { saveWorkItems } from './work-items.js';
@@ -64,7 +64,11 @@ function removeWorkItems(store: Store, repoId: number, keys: readonly string[]):
  * no archived tracker they are saved as they are.
  */
 export function saveTrackedWorkItems(store: Store, repoId: number, items: readonly WorkItem[], tracker: readonly GithubItem[] = loadGithubItems(store, repoId)): { enriched: number; rekeyed: number } {
-  const tracked = tracker.length > 0 ? trackWorkItems(items, tracker) : { items: [...items], removedKeys: [], enriched: 0 };
+  return saveTracked(store, repoId, trackedWorkItems(items, tracker));
+}
+
+/** Saves items already tracked (trackedWorkItems), removing the keys tracking retired, inside the caller's transaction. */
+export function saveTracked(store: Store, repoId: number, tracked: TrackedWorkItems): { enriched: number; rekeyed: number } {
   removeWorkItems(store, repoId, tracked.removedKeys);
   saveWorkItems(store, repoId, tracked.items);
   return { enriched: tracked.enriched, rekeyed: tracked.removedKeys.length };

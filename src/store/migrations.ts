@@ -582,6 +582,13 @@ const v12 = `
 ALTER TABLE work_items ADD COLUMN integration INTEGER NOT NULL DEFAULT 0 CHECK (integration IN (0, 1));
 `;
 
+const v13 = `
+-- A work item whose title states no work ("Minor tweaks", a bare "Fix typos", "Fix CI") but whose first-parent
+-- diff changes source or test lines beyond formatting (src/sources/diff-work.ts): a change that does work, not a
+-- chore. Read from the clone when the snapshot command saves the item; 0 for rows written before.
+ALTER TABLE work_items ADD COLUMN diff_work INTEGER NOT NULL DEFAULT 0 CHECK (diff_work IN (0, 1));
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
   { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
@@ -594,6 +601,7 @@ export const migrations: readonly Migration[] = [
   { version: 10, description: "evidence kind 'pending': deprecation notices with their target, declared runtimes", sql: v10 },
   { version: 11, description: "evidence kind 'dependency_removal': runtime dependencies removed from the main manifests before T0", sql: v11 },
   { version: 12, description: 'work items mark the merges that integrated a branch whose work is read from it', sql: v12 },
+  { version: 13, description: 'work items mark a title that states no work on a diff that does work', sql: v13 },
 ];
 
 /** The schema version this swe-future writes and reads. */

@@ -30,7 +30,7 @@ export const TABLES = {
   },
   commit_files: { columns: ['repo_id', 'sha', 'ord', 'path', 'old_path', 'status', 'additions', 'deletions'], refs: { repo_id: 'repos' } },
   work_items: {
-    columns: ['id', 'repo_id', 'key', 'number', 'sha', 'title', 'body', 'merged_at', 'author', 'kind', 'labels', 'bot', 'bot_reason', 'paths', 'integration'],
+    columns: ['id', 'repo_id', 'key', 'number', 'sha', 'title', 'body', 'merged_at', 'author', 'kind', 'labels', 'bot', 'bot_reason', 'paths', 'integration', 'diff_work'],
     id: 'id',
     refs: { repo_id: 'repos' },
   },

@@ -19,11 +19,12 @@ export function saveWorkItems(store: Store, repoId: number, items: readonly Work
     onConflict: `ON CONFLICT (repo_id, key) DO UPDATE SET
        number = excluded.number, sha = excluded.sha, title = excluded.title, body = excluded.body,
        merged_at = excluded.merged_at, author = excluded.author, kind = excluded.kind, labels = excluded.labels,
-       bot = excluded.bot, bot_reason = excluded.bot_reason, paths = excluded.paths, integration = excluded.integration
+       bot = excluded.bot, bot_reason = excluded.bot_reason, paths = excluded.paths, integration = excluded.integration,
+       diff_work = excluded.diff_work
      -- An unchanged item is not written again (a re-run saves every item of the history).
-     WHERE (number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths, integration) IS NOT
+     WHERE (number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths, integration, diff_work) IS NOT
        (excluded.number, excluded.sha, excluded.title, excluded.body, excluded.merged_at, excluded.author,
-        excluded.kind, excluded.labels, excluded.bot, excluded.bot_reason, excluded.paths, excluded.integration)`,
+        excluded.kind, excluded.labels, excluded.bot, excluded.bot_reason, excluded.paths, excluded.integration, excluded.diff_work)`,
   });
   transact(store, () => {
     for (const item of parsed) {
@@ -42,6 +43,7 @@ export function saveWorkItems(store: Store, repoId: number, items: readonly Work
         bot_reason: item.botReason,
         paths: JSON.stringify(item.paths),
         integration: item.integration ? 1 : 0,
+        diff_work: item.diffWork ? 1 : 0,
       });
     }
   });
@@ -68,6 +70,7 @@ interface WorkItemRow {
   bot_reason: string | null;
   paths: string;
   integration: number;
+  diff_work: number;
 }
 
 /** The repository's work items with after < mergedAt <= until, ordered by mergedAt, then key. */
@@ -84,7 +87,7 @@ export function loadWorkItems(store: Store, repoId: number, bounds: WorkItemBoun
   }
   const rows = store.db
     .prepare<Record<string, string | number>, WorkItemRow>(
-      `SELECT key, number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths, integration
+      `SELECT key, number, sha, title, body, merged_at, author, kind, labels, bot, bot_reason, paths, integration, diff_work
        FROM work_items WHERE ${where.join(' AND ')} ORDER BY merged_at, key`,
     )
     .all(params);
@@ -102,5 +105,6 @@ export function loadWorkItems(store: Store, repoId: number, bounds: WorkItemBoun
     bot: row.bot === 1,
     botReason: row.bot_reason,
     ...(row.integration === 1 ? { integration: true } : {}),
+    ...(row.diff_work === 1 ? { diffWork: true } : {}),
   }));
 }

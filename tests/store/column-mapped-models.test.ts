@@ -19,6 +19,6 @@ test('the store maps every field of ModifiedFile', () => {
 
 test('the store maps every field of WorkItem', () => {
   expect(Object.keys(WorkItem.shape).sort()).toEqual(
-    ['author', 'body', 'bot', 'botReason', 'integration', 'key', 'kind', 'labels', 'mergedAt', 'number', 'paths', 'sha', 'title'].sort(),
+    ['author', 'body', 'bot', 'botReason', 'diffWork', 'integration', 'key', 'kind', 'labels', 'mergedAt', 'number', 'paths', 'sha', 'title'].sort(),
   );
 });
