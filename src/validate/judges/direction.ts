@@ -77,9 +77,12 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * direction-v17: words only a title the family quotes holds (not its title, criteria or hints) count toward no shared
  * phrase, unless the change takes up that title whole (FamilyDirection.quotedOnly); direction-v18: a folder or file of
  * the family's own paths (`clap_lex`) is no symbol it names; direction-v19: a title replacing a use with the standard
- * library or the platform continues a dependency-removal family only when it names what it replaces (pending.ts).
+ * library or the platform continues a dependency-removal family only when it names what it replaces (pending.ts);
+ * direction-v20: the stock clauses of a family's expected behaviour and criteria that say how any change is checked
+ * ("Every test that passed before the change still passes", "its examples run as shown") are no topic words
+ * (shared.ts CHECK_CLAUSES).
  */
-export const DIRECTION_RULES = 'direction-v19';
+export const DIRECTION_RULES = 'direction-v20';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
