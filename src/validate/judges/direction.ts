@@ -77,9 +77,14 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * direction-v17: words only a title the family quotes holds (not its title, criteria or hints) count toward no shared
  * phrase, unless the change takes up that title whole (FamilyDirection.quotedOnly); direction-v18: a folder or file of
  * the family's own paths (`clap_lex`) is no symbol it names; direction-v19: a title replacing a use with the standard
- * library or the platform continues a dependency-removal family only when it names what it replaces (pending.ts).
+ * library or the platform continues a dependency-removal family only when it names what it replaces (pending.ts);
+ * direction-v20: the stock clauses of a family's expected behaviour and criteria that say how any change is checked
+ * ("Every test that passed before the change still passes", "its examples run as shown") are no topic words
+ * (shared.ts CHECK_CLAUSES); direction-v21: a change whose title starts as a past title the family quotes starts, when
+ * that head holds a word the family's title lists ("Add benchmarks for cached properties" after "Add benchmarks for
+ * asdict and astuple"), continues that line (related; FamilyDirection.quotedHeads).
  */
-export const DIRECTION_RULES = 'direction-v19';
+export const DIRECTION_RULES = 'direction-v21';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -90,6 +95,11 @@ export interface FamilyDirection {
    * it predicts, so they never count toward a shared phrase.
    */
   quotedOnly: ReadonlySet<string>;
+  /**
+   * The heads of the past titles it quotes ("continuing …") that hold a word its title lists: their first two words,
+   * lower-cased, a plural s cut ("sponsors: add Privacy Solutions": "sponsor add"; titleHead).
+   */
+  quotedHeads: readonly string[];
   /** Lower-cased identifiers the family names, by their lower-cased form. */
   symbols: ReadonlySet<string>;
   /**
@@ -178,6 +188,8 @@ export interface ItemDirection {
   typo: boolean;
   /** Stems of its title's topic words. */
   titleWords: ReadonlySet<string>;
+  /** Its title's first two words (titleHead). */
+  head: string | null;
   /** It changes only documentation and CI files: no code, so its feature/bugfix/refactor kind says little. */
   noCode: boolean;
   /** What it did to runtime versions and definitions (pending.ts). */
@@ -316,7 +328,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   if (list && familyPaths(family).some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
   const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
-    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
+    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listedWords(family.title)), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
     namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     more: asksForMore(family.title, family.expected_behavior),
@@ -351,6 +363,25 @@ function quotedOnlyWords(family: TaskFamily, words: TopicWords, quotedTexts: rea
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+
+/** A title's first two words, lower-cased, a plural s cut ("sponsors: add X": "sponsor add"); null when it has fewer. */
+export function titleHead(title: string): string | null {
+  const words = title.toLowerCase().match(/[a-z0-9][a-z0-9._-]*/g);
+  if (words === null || words.length < 2) return null;
+  return words.slice(0, 2).map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)).join(' ');
+}
+
+/** FamilyDirection.quotedHeads. */
+function quotedHeadsOf(quotedTexts: readonly string[], listed: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const q of quotedTexts) {
+    const head = titleHead(q);
+    if (head === null || out.includes(head)) continue;
+    const stems = new Set(topicWords(head).keys());
+    if (listed.some((s) => stems.has(s))) out.push(head);
+  }
+  return out;
+}
 
 /** FamilyDirection.listedTopics: the family's topic words (their printed form) whose stems its title's list has. */
 function listedTopicsOf(title: string, words: TopicWords): ReadonlySet<string> | null {
@@ -506,6 +537,7 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     typo: isTypoFix(item),
     rewording: REWORDING.test(item.title),
     titleWords: new Set(topicWords(item.title).keys()),
+    head: titleHead(item.title),
     noCode: item.paths.length > 0 && item.paths.every((p) => DOC_FILE.test(p) || /^\.github\//.test(p)),
     pending: pendingReading(item, added),
     text: text.toLowerCase(),
@@ -604,6 +636,12 @@ export function sharedDirection(
     const inQuoted = quotedFilesDirection(f, i, pair.quoted, pair.rare);
     // At least related (named), never strong by it: continuing the quoted work is the family's direction, not its work.
     if (inQuoted !== null) return { holds: true, named: true, evidence: [inQuoted], plain: false, does: false };
+  }
+  // The change's title starts as a past title the family quotes does, and that head has a word its title lists
+  // ("sponsors: add LambdaTest" after "sponsors: add Privacy Solutions", "Add benchmarks for cached properties" after
+  // "Add benchmarks for asdict and astuple"): the same line of work, another instance. Related, never strong by it.
+  if (evidence.length === 0 && f.quotedHeads.length > 0 && i.head !== null && !i.rewording && agrees !== false && f.quotedHeads.includes(i.head)) {
+    return { holds: true, named: true, evidence: [`continues its quoted "${i.head}" line`], plain: false, does: false };
   }
   // A checker's line the family lists, continued in its area or the quoted work's files (checker-lines.ts), whatever the kind.
   if (evidence.length === 0 && f.checkers.size > 0 && i.checkers.size > 0 && !i.rewording && (inArea || (pair.quoted !== undefined && i.paths.some((p) => pair.quoted!.files.has(p))))) {

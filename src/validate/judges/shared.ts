@@ -140,10 +140,39 @@ export const FAMILY_BOILERPLATE: ReadonlySet<string> = new Set(
 /**
  * What a family predicts, in words: title, expected behaviour, acceptance
  * criteria, target symbols (never its evidence or rationale: text from before
- * T0 that is not the prediction itself).
+ * T0 that is not the prediction itself), less the stock clauses saying how any
+ * change is checked (CHECK_CLAUSES).
  */
 export function predictionText(f: TaskFamily): string {
-  return [f.title, predictedBehaviour(f.expected_behavior), ...f.acceptance_criteria, f.target_hints.symbols.join(' ')].filter((x) => x.trim() !== '').join('\n');
+  return [f.title, withoutCheckClauses(predictedBehaviour(f.expected_behavior)), ...f.acceptance_criteria.map(withoutCheckClauses), f.target_hints.symbols.join(' ')].filter((x) => x.trim() !== '').join('\n');
+}
+
+/**
+ * The stock clauses of an expected behaviour or criterion that say how any change of its kind is checked, not what
+ * the work is ("Every test that passed before the change still passes", "the existing tests pass without edits to
+ * their assertions", "its examples run as shown"): their words (passed, existing, without, shown) are no topic.
+ */
+const CHECK_CLAUSES = new RegExp(
+  [
+    String.raw`every test that passed before the change still passes[^.]*`,
+    String.raw`(?:the existing|its|their) tests (?:pass|keep passing)(?: without edits(?: to their assertions)?)?`,
+    String.raw`keep their tests passing`,
+    String.raw`(?:each example on it|its examples) runs? as shown`,
+    String.raw`(?:and )?(?:the documentation builds without new warnings|it is cross-linked from the index or the page that introduces it)`,
+    String.raw`public names and outputs stay the same`,
+    String.raw`(?:handles one more case correctly|an input it mishandles at T0 gives the right result)`,
+    String.raw`(?:fails at T0 and passes after the change|that fails at T0 passes after the change)`,
+    String.raw`(?:states what it is missing or gets wrong at T0|covers a case it does not at T0|does something it cannot do at T0)`,
+    String.raw`(?:with behaviour unchanged|keeps its behaviour|(?:is|are) unchanged)`,
+    String.raw`\bthe (?:restructured )?code of\b`,
+    String.raw`a new test(?: in \S+)? exercises it, including one error case`,
+  ].join('|'),
+  'gi',
+);
+
+/** A text with its check clauses (CHECK_CLAUSES) cut out. */
+export function withoutCheckClauses(text: string): string {
+  return text.replace(CHECK_CLAUSES, ' ');
 }
 
 /**
