@@ -136,7 +136,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         perKind.set(slot, (perKind.get(slot) ?? 0) + 1);
         // The kind the score map reads: a code direction by its category, else the stream's kind (docs, ci, tests).
         const score = scoreStream(record, stream, !text.specific, text.oneMore ? 'more' : stream.kind === 'code' ? text.category : (stream.kind as FamilyKind));
-        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
+        // The score reads whether the title is loose as before; the order shows only checkable directions by default (direction.ts `checkable`).
+        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.checkable, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
       const pendingDropped: Record<string, number> = {};
