@@ -6,6 +6,7 @@ import { createHeuristicForecaster, type ForecastDraft } from '../../src/forecas
 import type { Snapshot } from '../../src/snapshot/model.js';
 import { carriesOut } from '../../src/text/work-match.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+import { EVERY_DIRECTION } from '../fixtures/forecast.js';
 
 const T0 = '2025-01-01';
 const dev = { name: 'Dana Dev', email: 'dana@example.com' };
@@ -42,7 +43,7 @@ let withoutFuture: { snapshot: Snapshot; draft: ForecastDraft };
 async function forecastOf(commits: CommitSpec[]) {
   const repo = await makeRepo(commits);
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: T0, db: `${await tempDir()}/b.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   return { snapshot, draft };
 }
 

@@ -3,6 +3,7 @@ import { snapshotRepository } from '../../src/api/snapshot.js';
 import { createHeuristicForecaster, type TaskFamily } from '../../src/forecast/index.js';
 import { calibrate, calibrationInputOf, SCORE_CALIBRATION } from '../../src/forecast/backtest/calibration.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+import { EVERY_DIRECTION } from '../fixtures/forecast.js';
 
 /**
  * Two lines of work that name checkable tasks: an older bugfix line (quoted-string parsing in the lexer) and a hotter
@@ -26,7 +27,7 @@ let families: TaskFamily[];
 beforeAll(async () => {
   const repo = await makeRepo(history());
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
-  families = (await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 })).draft.families;
+  families = (await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 })).draft.families;
 });
 
 test('shown families are ordered by the calibrated score, which reads the kind of family, not by the ranking score', () => {

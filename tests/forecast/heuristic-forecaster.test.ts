@@ -4,14 +4,16 @@ import { createHeuristicForecaster } from '../../src/forecast/index.js';
 import { snapshotRepository } from '../../src/api/snapshot.js';
 import { makeRepo, tempDir } from '../fixtures/repo.js';
 import { demoSnapshot } from './demo-fixture.js';
+import { EVERY_DIRECTION } from '../fixtures/forecast.js';
 
 let demo: Awaited<ReturnType<typeof demoSnapshot>>;
 beforeAll(async () => {
   demo = await demoSnapshot();
 });
 
-test('on the demo the heuristic forecaster recovers every planted stream that continues after T0, by anchor and category', async () => {
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot: demo.snapshot, seed: 0, maxFamilies: 5 });
+test('on the demo the heuristic forecaster recovers every planted stream that continues after T0, by anchor and category, once every direction is shown', async () => {
+  // The planted streams are lines of fixes and features that name no instance: loose, shown on request (--max-loose).
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot: demo.snapshot, seed: 0, maxFamilies: 5 });
   const found = draft.families.map((f) => `${f.category} ${f.anchor.name}`);
   for (const stream of demo.scenario.streams.filter((s) => s.continuesAfterT0)) {
     expect(found).toContain(`${stream.category} ${stream.anchor}`);

@@ -4,6 +4,7 @@ import { createHeuristicForecaster, type ForecastDraft } from '../../src/forecas
 import { detectSeries } from '../../src/forecast/heuristic/series.js';
 import type { Snapshot } from '../../src/snapshot/model.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+import { EVERY_DIRECTION } from '../fixtures/forecast.js';
 
 const T0 = '2025-01-01';
 const dev = { name: 'Dana Dev', email: 'dana@example.com' };
@@ -32,7 +33,7 @@ const after: CommitSpec[] = ['d', 'e'].map((m, i) => ({
 async function forecastOf(commits: CommitSpec[]): Promise<{ snapshot: Snapshot; draft: ForecastDraft }> {
   const repo = await makeRepo(commits);
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: T0, db: `${await tempDir()}/s.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   return { snapshot, draft };
 }
 
@@ -112,7 +113,7 @@ test('two changes with a backticked identifier slot form a series; the remaining
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: T0, db: `${await tempDir()}/r.db` });
   const [series] = detectSeries(snapshot, { lookbackDays: 365 });
   expect(series).toMatchObject({ slotKind: 'identifier', done: ['FormRejection', 'QueryRejection'], remaining: ['JsonRejection'], noun: 'rejections', enumerable: true });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   expect(draft.families.map((f) => f.title)).toContain('Use rejection macros for `JsonRejection` in src/extract');
 }, 60_000);
 
@@ -125,6 +126,6 @@ test('a series whose targets cannot be named (identifiers with no shared shape) 
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: T0, db: `${await tempDir()}/u.db` });
   const [series] = detectSeries(snapshot, { lookbackDays: 365 });
   expect(series).toMatchObject({ slotKind: 'identifier', remaining: [], enumerable: false });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   expect(draft.families.some((f) => f.evidence.some((e) => e.text.includes('via public api')))).toBe(true);
 }, 60_000);

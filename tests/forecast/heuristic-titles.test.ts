@@ -4,6 +4,7 @@ import type { TaskFamily } from '../../src/forecast/index.js';
 import { createHeuristicForecaster } from '../../src/forecast/index.js';
 import { taskPhrase } from '../../src/forecast/heuristic/phrase.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+import { EVERY_DIRECTION } from '../fixtures/forecast.js';
 
 const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
 const bob = { name: 'bobthebuilder42', email: 'bob@example.com' };
@@ -41,7 +42,7 @@ let families: TaskFamily[];
 beforeAll(async () => {
   const repo = await makeRepo(history());
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   families = draft.families;
 });
 
@@ -115,7 +116,7 @@ test('a note whose text does not open with the work it names never becomes a tit
     { at: '2024-12-01', msg: 'Tidy completion helpers', author: alice, files: { 'src/parser/quote.js': 'export const v = 9;\n// TODO: probably refactor this\n// TODO: support quoted strings in completion\n' } },
   ]);
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   expect(draft.families.map((f) => f.title).join(' | ')).not.toMatch(/probably|refactor this/i);
 });
 

@@ -4,6 +4,7 @@ import type { TaskFamily } from '../../src/forecast/index.js';
 import { createHeuristicForecaster } from '../../src/forecast/index.js';
 import { isMisspelt } from '../../src/text/spelling.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
+import { EVERY_DIRECTION } from '../fixtures/forecast.js';
 
 const alice = { name: 'Alice Kowalczyk', email: 'alice@example.com' };
 const bob = { name: 'bobthebuilder42', email: 'bob@example.com' };
@@ -45,7 +46,7 @@ let upkeep: TaskFamily[];
 beforeAll(async () => {
   const repo = await makeRepo(history());
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   families = draft.families;
   upkeep = families.filter((f) => /^(docs|tests|\.github\/workflows)/.test(f.anchor.name) && f.evidence.every((e) => e.kind === 'work_item'));
 });
@@ -107,7 +108,7 @@ test('a CI line whose changes agree on a one-time act ("set up the pre-commit li
   }
   const repo = await makeRepo(specs);
   const { snapshot } = await snapshotRepository({ repo: repo.dir, t0: '2025-01-01', db: `${await tempDir()}/t.db` });
-  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const { draft } = await createHeuristicForecaster(EVERY_DIRECTION).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   const titles = draft.families.map((f) => f.title);
   expect(titles.filter((t) => /^Set up\b/.test(t)), titles.join(' | ')).toEqual([]);
 });

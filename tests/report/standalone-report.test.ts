@@ -12,7 +12,8 @@ test("the README's stand-alone sequence (snapshot, forecast, validate) then repo
   const cli = (...args: string[]) => runCliJson([...args, '--db', db]);
   // README "On your own repository", word for word but for the paths.
   await cli('snapshot', '--repo', repo.dir, '--t0', STUDY_T0);
-  const forecast = await cli('forecast', '--repo', repo.dir, '--t0', STUDY_T0);
+  // --max-loose 2: the fixture's line of fixes names no instance to add, held back by default since spec30.
+  const forecast = await cli('forecast', '--repo', repo.dir, '--t0', STUDY_T0, '--max-loose', '2');
   expect(forecast.forecast.id).toBe(1);
   await cli('validate', '--forecast', '1', '--window', '6m');
 

@@ -44,8 +44,9 @@ test('a config naming the llm forecaster without an endpoint exits 2 before any 
   expect(existsSync(db)).toBe(false);
 });
 
+// maxLoose 2 below: the fixture's line of fixes names no instance to add, held back by default since spec30.
 test('paths resolve against the config file, whatever the working folder; --json has the study, table, agreement and failures', async () => {
-  const config = writeConfig(join(root, 'eval'), { name: 'paths', repos: [repo('alpha'), { ...repo('beta'), name: 'beta-at-t0' }] }, 'paths.json');
+  const config = writeConfig(join(root, 'eval'), { name: 'paths', repos: [repo('alpha'), { ...repo('beta'), name: 'beta-at-t0' }], maxLoose: 2 }, 'paths.json');
   const out = await runCliJson(['study', '--config', config, '--db', join(root, 'paths.db')]);
   expect(Object.keys(out)).toEqual(['study', 'table', 'agreement', 'at_k', 'reliability', 'failures', 'repositories']);
   expect(out.study).toMatchObject({ id: expect.any(Number), name: 'paths', repos: 2, done: 2, failed: 0, pending: 0, resumed: false, interrupted: false, seconds: expect.any(Number) });
@@ -117,7 +118,7 @@ test('the same clone at two T0s in one study is snapshotted at each', async () =
 });
 
 test('the readable output is the pooled table with lift, and --jobs must be a whole number', async () => {
-  const config = writeConfig(join(root, 'eval'), { name: 'text', repos: [repo('alpha'), repo('beta')] }, 'text.json');
+  const config = writeConfig(join(root, 'eval'), { name: 'text', repos: [repo('alpha'), repo('beta')], maxLoose: 2 }, 'text.json');
   const run = await runCli(['study', '--config', config, '--db', join(root, 'text.db'), '--quiet']);
   expect(run.code, run.stderr).toBe(0);
   expect(run.stderr).toBe('');

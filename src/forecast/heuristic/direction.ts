@@ -44,6 +44,18 @@ export interface DirectionText {
    * family, few of them (order.ts).
    */
   specific: boolean;
+  /**
+   * Whether the title names one checkable piece of work, not a class of work in a place (spec30): a direction is
+   * checkable when it asks for one more instance of what each of its changes added (a list page's entry, a corrected
+   * code example, an additive line's next option or syntax), so a person can tell whether one later change is it. A
+   * line of fixes, restructuring or upkeep ("Fix rich formatting in typer/rich_utils.py", "Refactor global buffer in
+   * lib/response.js", "Update the golangci-lint config in .github/workflows/") names the kind of its next change and
+   * its place, never which defect or which restructuring: people rated 30 of 32 such titles specificity 1 (the two
+   * rated 2 were rated 1 by the second labeller), against 9 of 14 "one more" titles rated 2 (round 16:
+   * eval/families/dev16, audit16, newcomer16, newcomer2-16, newcomer3-16; eval/results/spec30.md). The order shows a
+   * direction that is not checkable as a loose family (order.ts): by default not at all.
+   */
+  checkable: boolean;
   /** A list page's direction (upkeep.ts `listEntries`): its next work is one more entry. */
   list?: true;
   /** The title asks for one more instance of what each change added: a list page's entry, or an additive line's (task-line.ts `Instances`). */
@@ -174,6 +186,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     focusRefs: cited.map((i) => i.ref),
     category: focus?.category ?? stream.category,
     specific: specific && !featureArea,
+    checkable: specific && !featureArea && oneMore,
     ...(upkeep?.entries ? { list: true as const } : {}),
     ...(oneMore ? { oneMore: true as const } : {}),
     ...(places?.length ? { places } : {}),

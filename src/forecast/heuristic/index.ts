@@ -100,7 +100,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const streamOptions = { lookbackDays: options.lookbackDays, minItems: options.minStreamItems };
       const streams = buildStreams(snapshot, streamOptions, names);
       const record = options.backtest ? learnStreamRecord(snapshot, streamOptions, names) : null;
-      const drafts: { rank: number; score: number; title: string; kind: string; specific: boolean; refs?: string[]; render: (id: string) => TaskFamily }[] = [];
+      const drafts: { rank: number; score: number; title: string; kind: string; specific: boolean; checkable?: boolean; refs?: string[]; render: (id: string) => TaskFamily }[] = [];
       const perKind = new Map<string, number>();
       // The project's own name is no aspect of its work ("zustand", "click").
       const projectWords = new Set(snapshot.repo.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
@@ -136,7 +136,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         perKind.set(slot, (perKind.get(slot) ?? 0) + 1);
         // The kind the score map reads: a code direction by its category, else the stream's kind (docs, ci, tests).
         const score = scoreStream(record, stream, !text.specific, text.oneMore ? 'more' : stream.kind === 'code' ? text.category : (stream.kind as FamilyKind));
-        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, render: (id) => renderDirection(stream, text, id, names, score) });
+        // The score reads whether the title is loose as before; the order shows only checkable directions by default (direction.ts `checkable`).
+        drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, checkable: text.checkable, render: (id) => renderDirection(stream, text, id, names, score) });
       }
       // Pending work the repository states at T0 (deprecations, runtimes, open notes): never a merged change restated.
       const pendingDropped: Record<string, number> = {};
@@ -205,7 +206,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
             dropped,
             pendingDropped,
             streams: streams.length,
-            loose: { found: above.filter((d) => !d.specific).length, heldBack: held },
+            loose: { found: above.filter((d) => !d.specific || d.checkable === false).length, heldBack: held },
             series: series.length ? { found: series.length, prior: SERIES_PRIOR, record: seriesRecord ? { replays: seriesRecord.replays, series: seriesRecord.series, hits: seriesRecord.hits } : null } : null,
             backtest: record ? { replays: record.replays, candidates: record.streams, hits: record.hits, kinds: record.kinds, peopleFactor: PEOPLE_FACTOR, calibration: SCORE_CALIBRATION } : null,
           },

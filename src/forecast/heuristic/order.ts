@@ -1,6 +1,12 @@
 /** What the ordering needs of a draft family (already sorted best first): whether its title names checkable work. */
 export interface Orderable {
   specific: boolean;
+  /**
+   * False for a direction whose title passes the gate but names a class of work, not one instance (direction.ts
+   * `checkable`, spec30): held back with the loose ones, and when shown on request it keeps its place among the
+   * specific families. Absent means checkable.
+   */
+  checkable?: boolean;
 }
 
 /**
@@ -22,10 +28,14 @@ export interface Orderable {
  * places by a rule of their own (rank15): the calibrated score reads their kind.
  */
 export function showOrder<T extends Orderable>(drafts: readonly T[], maxLoose: number, maxFamilies: number, fillTo = Infinity): { shown: T[]; held: number } {
-  const specific = drafts.filter((d) => d.specific);
-  const loose = drafts.filter((d) => !d.specific);
-  // Loose families fill a short forecast only: with `fillTo` specific families or more, none is shown.
-  const places = Math.max(0, Math.min(maxLoose, fillTo - specific.length));
-  const shown = [...specific, ...loose.slice(0, places)].slice(0, Math.max(0, maxFamilies));
-  return { shown, held: loose.length - shown.filter((d) => !d.specific).length };
+  const checkable = drafts.filter((d) => d.specific && d.checkable !== false);
+  // Held back by default: directions naming a class of work (best first), then the loose titles.
+  const loose = [...drafts.filter((d) => d.specific && d.checkable === false), ...drafts.filter((d) => !d.specific)];
+  // Loose families fill a short forecast only: with `fillTo` checkable families or more, none is shown.
+  const places = Math.max(0, Math.min(maxLoose, fillTo - checkable.length));
+  const chosen = new Set<T>([...checkable, ...loose.slice(0, places)]);
+  // In the order they had before spec30: specific families (a class-of-work direction among them, by its score), then loose ones.
+  const ordered = [...drafts.filter((d) => d.specific), ...drafts.filter((d) => !d.specific)].filter((d) => chosen.has(d));
+  const shown = ordered.slice(0, Math.max(0, maxFamilies));
+  return { shown, held: loose.length - shown.filter((d) => !d.specific || d.checkable === false).length };
 }
