@@ -582,6 +582,12 @@ const v12 = `
 ALTER TABLE work_items ADD COLUMN integration INTEGER NOT NULL DEFAULT 0 CHECK (integration IN (0, 1));
 `;
 
+const v13 = evidenceWithKinds(
+  `-- The evidence kinds gain 'branch' (branches present in the clone at T0 with commits the
+-- default branch did not have then: src/snapshot/branches.ts). Rebuilt as migration 11 did.`,
+  [...EVIDENCE_KINDS_V10, 'dependency_removal', 'branch'],
+);
+
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
   { version: 2, description: 'frozen forecasts, their families and evidence citations, model calls', sql: v2 },
@@ -594,6 +600,7 @@ export const migrations: readonly Migration[] = [
   { version: 10, description: "evidence kind 'pending': deprecation notices with their target, declared runtimes", sql: v10 },
   { version: 11, description: "evidence kind 'dependency_removal': runtime dependencies removed from the main manifests before T0", sql: v11 },
   { version: 12, description: 'work items mark the merges that integrated a branch whose work is read from it', sql: v12 },
+  { version: 13, description: "evidence kind 'branch': branches present in the clone at T0 with work the default branch did not have", sql: v13 },
 ];
 
 /** The schema version this swe-future writes and reads. */
