@@ -5,10 +5,10 @@ import type { Scored } from './score.js';
 import { contributorNames, rankAreas } from './signals.js';
 import { renderStated, statedWork, STATED_RATES } from '../pending/stated.js';
 import { dependencyLine, dependencyRecord, renderDependencyLine } from '../pending/dependency-line.js';
-import { BRANCH_RATE, branchLines, renderBranchLine } from '../pending/branch-work.js';
+import { BRANCH_RATE, branchLines, doneOnBranch, landedTitle, renderBranchLine, restateAsLanding } from '../pending/branch-work.js';
 import { rankCandidates } from './candidates.js';
 import { familyText, type FamilyText } from './title.js';
-import { stem, tokens } from '../../text/tokens.js';
+import { stem, tokens, topicTokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
 import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
@@ -177,7 +177,16 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         drafts.push({ rank, score, title: dependencies.title, kind: 'dependency', specific: true, render: (id) => renderDependencyLine(dependencies, snapshot, id, { score, components, why, record }) });
       }
       // Work done on a long-lived branch active near T0, not on the default branch yet: landing it (pending/branch-work.ts).
-      for (const line of branchLines(snapshot)) {
+      const lines = branchLines(snapshot);
+      // A family whose named work a branch commit already does is that work landed, not done anew (newcomer23 cause B).
+      if (lines.length > 0) {
+        for (const [i, d] of drafts.entries()) {
+          const probe = d.render('F0');
+          const done = doneOnBranch(lines, d.title, probe.anchor.paths, topicTokens);
+          if (done) drafts[i] = { ...d, title: landedTitle(done, d.title), render: (id) => restateAsLanding(d.render(id), done) };
+        }
+      }
+      for (const line of lines) {
         const rank = BRANCH_RATE;
         const input: CalibrationInput = { rank, loose: false, kind: 'plan', backtest: null, changes: null };
         const score = calibrate(input);

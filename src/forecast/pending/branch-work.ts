@@ -41,6 +41,9 @@ export function branchLines(snapshot: Snapshot): BranchLine[] {
   const rows = snapshot.evidence.filter((e): e is BranchEvidence => e.kind === 'branch');
   const lines: BranchLine[] = [];
   const taken = new Set<string>();
+  const items = snapshot.evidence.flatMap((e) => (e.kind === 'work_item' ? [e.item] : []));
+  const landed = new Set(items.map((i) => landedKey(i.title)));
+  const landedPrs = new Set(items.flatMap((i) => (i.number !== null ? [i.number] : [])));
   for (const active of rows.filter((b) => branchIsLongLived(b) && branchIsActive(b, snapshot.t0))) {
     if (taken.has(active.ref)) continue;
     const oldest = active.commits.at(-1)?.sha;
@@ -52,10 +55,11 @@ export function branchLines(snapshot: Snapshot): BranchLine[] {
     const held = (m: BranchEvidence) => members.reduce((sum, o) => (o === m ? sum : sum + m.commits.filter((c) => sets.get(o)!.has(c.sha)).length / m.commits.length), 0);
     const bases = [...members].sort((a, b) => held(b) - held(a) || b.commitCount - a.commitCount || compareText(a.name, b.name));
     const name = bases[0]!.name;
+    // A commit the default branch has in another form (its pull request squashed or cherry-picked there by T0) is landed already.
     const seen = new Set<string>();
     const commits = members
       .flatMap((m) => m.commits)
-      .filter((c) => !seen.has(c.sha) && seen.add(c.sha))
+      .filter((c) => !seen.has(c.sha) && seen.add(c.sha) && !landed.has(landedKey(c.title)) && !landedPrs.has(prNumber(c.title) ?? -1))
       .sort((a, b) => compareText(b.date, a.date) || compareText(a.sha, b.sha));
     const what = workOf(commits);
     const touched = new Map<string, number>();
@@ -65,6 +69,16 @@ export function branchLines(snapshot: Snapshot): BranchLine[] {
     lines.push({ name, defaultBranch, members, commits, what, title: `Land the ${name} branch work on ${defaultBranch}: ${what}`, paths });
   }
   return lines;
+}
+
+/** A title as compared with the default branch's work items: lower case, without a trailing "(#123)". */
+function landedKey(title: string): string {
+  return title.replace(/\s*\(#\d+\)\s*$/, '').trim().toLowerCase();
+}
+
+function prNumber(title: string): number | null {
+  const m = /\(#(\d+)\)\s*$/.exec(title);
+  return m ? Number(m[1]) : null;
 }
 
 /** What a branch's commits do, in a few words. */
@@ -84,7 +98,7 @@ function workOf(commits: BranchEvidence['commits']): string {
   if (top.length > 0) return top.map(([scope, s]) => `${scope} ${s.fix > s.feat ? 'fixes' : s.feat > 0 && s.fix > 0 ? 'features and fixes' : 'features'}`).join(', ');
   const work = commits.filter((c) => !NOT_WORK.test(c.title));
   const first = (work.at(-1) ?? commits.at(-1))!;
-  return lowerFirst(first.title.replace(CONVENTIONAL, '$3').replace(/\s*\(#\d+\)\s*$/, '').trim());
+  return lowerFirst(first.title.replace(CONVENTIONAL, '$3').replace(/\s*\(#\d+\)\s*$/, '').replace(/[.!\s]+$/, '').trim());
 }
 
 function lowerFirst(s: string): string {
@@ -112,5 +126,59 @@ export function renderBranchLine(line: BranchLine, id: string, extra: { score: n
     score: extra.score,
     score_components: extra.components,
     rationale: `${line.members.length === 1 ? 'A long-lived branch' : `${line.members.length} branches of one line`} present at T0 with ${line.commits.length} commits not on ${line.defaultBranch}, the newest ${last} (within 90 days of T0): work done that is still to land. ${extra.why}`,
+  };
+}
+
+/** A branch commit that already does a family's named work, and the line it is on. */
+export interface DoneOnBranch {
+  line: BranchLine;
+  commit: BranchEvidence['commits'][number];
+}
+
+/**
+ * The commit of an active long-lived branch line that already does the work a
+ * family's title names (newest first): it changed one of the family's anchor
+ * files, and its title shares two or more topic words with the family's title
+ * without its place ("Fix table height in table/table.go" and v2-exp's
+ * "fix(table): improve height handling for cells with vertical padding" share
+ * table, height). Null when no line has one. Such a family is work done at T0
+ * that is still to land (eval/results/newcomer23.md cause B), stated so by
+ * landedTitle.
+ */
+export function doneOnBranch(lines: readonly BranchLine[], title: string, anchorPaths: readonly string[], topicWords: (text: string) => string[]): DoneOnBranch | null {
+  const want = new Set(topicWords(title.replace(/\s+in\s+\S*[/.]\S*$/, '')));
+  if (want.size < 2) return null;
+  for (const line of lines) {
+    const touched = new Set(line.members.flatMap((m) => m.paths.map((p) => p.path)));
+    if (!anchorPaths.some((p) => touched.has(p))) continue;
+    for (const commit of line.commits) {
+      if (NOT_WORK.test(commit.title)) continue;
+      const words = new Set(topicWords(commit.title.replace(CONVENTIONAL, '$2 $3')));
+      let shared = 0;
+      for (const w of want) if (words.has(w)) shared++;
+      if (shared >= 2) return { line, commit };
+    }
+  }
+  return null;
+}
+
+/** "Fix table height in table/table.go" done on v2-exp: "Land v2-exp's fix: fix table height in table/table.go". */
+export function landedTitle(done: DoneOnBranch, title: string): string {
+  return `Land the ${done.line.name} branch's work on ${done.line.defaultBranch}: ${lowerFirst(title)}`;
+}
+
+/** The family restated as landing the branch's work: its title, the branch rows among its evidence, and why. */
+export function restateAsLanding(family: TaskFamily, done: DoneOnBranch): TaskFamily {
+  const short = done.commit.sha.slice(0, 12);
+  return {
+    ...family,
+    title: landedTitle(done, family.title),
+    evidence: [
+      ...family.evidence,
+      ...done.line.members.map((m) => ({ kind: 'branch', ref: m.ref, date: m.date, text: m.text, reason: `already does this work at T0: ${short} "${done.commit.title}"` })),
+    ],
+    acceptance_criteria: [`${done.line.defaultBranch} has the change of ${done.line.name}'s ${short} "${done.commit.title}" (merged or re-applied).`, ...family.acceptance_criteria],
+    score_components: { ...family.score_components, done_on_branch: 1 },
+    rationale: `${family.rationale} The ${done.line.name} branch already does this work at T0 (${short} "${done.commit.title}", ${done.commit.date.slice(0, 10)}) and does not reach ${done.line.defaultBranch} by then: the task is landing it, not doing it anew.`,
   };
 }
