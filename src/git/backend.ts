@@ -60,6 +60,12 @@ export interface GitBackend {
    */
   readFileAt(commit: string, path: string): Promise<Uint8Array | null>;
 
+  /**
+   * Whether `ancestor` is `descendant` or reachable from it by any parents (git merge-base
+   * --is-ancestor); false when either is missing or a shallow boundary hides the path.
+   */
+  isAncestor(ancestor: string, descendant: string): Promise<boolean>;
+
   /** All tags, peeled to commits; tags that point at non-commits are left out. */
   listTags(): Promise<Tag[]>;
 

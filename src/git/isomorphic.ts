@@ -91,6 +91,22 @@ export function createIsomorphicBackend(input: RepoFacts): GitBackend {
     return null;
   }
 
+  /** A walk over every parent from `descendant` until `ancestor` is met (no generation numbers: the whole history at worst). */
+  async function isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    const seen = new Set<string>();
+    const queue = [descendant];
+    while (queue.length > 0) {
+      const sha = queue.pop()!;
+      if (sha === ancestor) return true;
+      if (seen.has(sha)) continue;
+      seen.add(sha);
+      const object = await store.read(sha);
+      if (object?.type !== 'commit' || shallow.has(sha)) continue;
+      queue.push(...parseCommitObject(object.bytes).parents);
+    }
+    return false;
+  }
+
   async function listTags(): Promise<Tag[]> {
     const tags: Tag[] = [];
     for (const name of await git.listTags({ fs, gitdir: facts.gitdir })) {
@@ -130,6 +146,7 @@ export function createIsomorphicBackend(input: RepoFacts): GitBackend {
     listFiles,
     readBlob,
     readFileAt,
+    isAncestor,
     listTags,
     close: async () => undefined,
   };

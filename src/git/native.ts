@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { GitBackend, LogOptions } from './backend.js';
 import { CatFile } from './cat-file.js';
 import { decodeMessage, decodeUtf8, isoFromGitSeconds } from './decode.js';
-import { runGit } from './git-process.js';
+import { exitOf, runGit, spawnGit } from './git-process.js';
 import { type HistoryGaps, RepoFacts, type Tag, type TreeFile } from './model.js';
 import { type NativeLogContext, nativeLog, nativeParentGraph, nativeReadCommits, nativeReadMessages } from './native-log.js';
 import { parseCommitObject, parseTagObject } from './objects.js';
@@ -54,6 +54,7 @@ export function createNativeBackend(input: RepoFacts): GitBackend {
       const object = await catFile.read(`${commit}:${path}`);
       return object?.type === 'blob' ? object.bytes : null;
     },
+    isAncestor: (ancestor, descendant) => isAncestor(facts.gitdir, ancestor, descendant),
     listTags: () => listTags(facts.gitdir, catFile),
     close: () => catFile.close(),
   };
@@ -83,6 +84,14 @@ async function listFiles(gitdir: string, commit: string): Promise<TreeFile[]> {
     files.push({ path: decodeUtf8(out, tab + 1, nul), oid, mode });
   }
   return sortByPath(files);
+}
+
+/** `git merge-base --is-ancestor`: exit 0 yes, 1 no; anything else (a missing commit) is no. */
+async function isAncestor(gitdir: string, ancestor: string, descendant: string): Promise<boolean> {
+  const child = spawnGit(gitdir, ['merge-base', '--is-ancestor', ancestor, descendant]);
+  child.stdout.resume();
+  const { code } = await exitOf(child);
+  return code === 0;
 }
 
 const TAG_FIELDS = ['refname', 'objecttype', 'objectname', '*objecttype', '*objectname', 'taggerdate:unix', 'contents'];

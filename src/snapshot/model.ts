@@ -105,6 +105,34 @@ export const DependencyRemovalEvidence = z.object({
   item: z.string().nullable(),
 });
 
+/**
+ * A branch present in the clone at T0 whose commits are not on the default branch at T0
+ * (src/snapshot/branches.ts): the branch cut at its newest first-parent commit dated <= T0,
+ * its own first-parent commits from there back to where it left the default branch's history.
+ * Dated by its newest commit. `longLived` is read by the forecaster, not stored: see branchIsLongLived.
+ */
+export const BranchEvidence = z.object({
+  kind: z.literal('branch'),
+  ...base,
+  /** The branch's name without refs/heads/ or refs/remotes/<remote>/. */
+  name: z.string(),
+  /** The commit the branch was cut at (its newest first-parent commit dated <= T0). */
+  tip: z.string(),
+  /** The newest commit of the branch's first parents that the default branch at T0 also has; null when none was reached. */
+  forkPoint: z.string().nullable(),
+  forkDate: z.string().nullable(),
+  /** How many first-parent commits the branch has at T0 (all of them, also past the `commits` kept). */
+  commitCount: z.number().int().positive(),
+  firstDate: z.string(),
+  lastDate: z.string(),
+  /** Its first-parent commits at T0, newest first, at most MAX_BRANCH_COMMITS: sha, committer date and title. */
+  commits: z.array(z.object({ sha: z.string(), date: z.string(), title: z.string() })),
+  /** Files its commits changed, with how many commits changed each, most first (at most 50). */
+  paths: z.array(z.object({ path: z.string(), commits: z.number().int().positive() })),
+});
+
+export type BranchEvidence = z.infer<typeof BranchEvidence>;
+
 export const TagEvidence = z.object({ kind: z.literal('tag'), ...base, name: z.string(), commit: z.string() });
 
 export const HotspotEvidence = z.object({
@@ -159,6 +187,7 @@ export const Evidence = z.discriminatedUnion('kind', [
   IssueEvidence,
   PendingEvidence,
   DependencyRemovalEvidence,
+  BranchEvidence,
 ]);
 export type Evidence = z.infer<typeof Evidence>;
 export type EvidenceKind = Evidence['kind'];

@@ -4,6 +4,7 @@ import { contentHash } from '../hash.js';
 import { reconstructWorkItems } from '../sources/reconstruct.js';
 import { assertVisibleAtT0 } from './guard.js';
 import { dependencyRemovals } from './dependency-removals.js';
+import { branchesAtT0, type BranchReader } from './branches.js';
 import { findHotspots } from './hotspots.js';
 import { trackerEvidence } from './issues.js';
 import { Snapshot, SnapshotConfig, type Evidence } from './model.js';
@@ -27,6 +28,8 @@ export interface SnapshotInput {
   /** True when the history ends at a shallow boundary or a missing commit rather than the root. */
   truncated: boolean;
   reader: SnapshotReader;
+  /** The clone's branch refs, read for the branches present at T0 (src/snapshot/branches.ts); none are listed without it. */
+  branches?: BranchReader;
   config?: Partial<SnapshotConfig>;
   /** Issues and pull requests archived from the tracker, in their current state: replayed to T0 in issues.ts. */
   tracker?: readonly GithubItem[];
@@ -60,6 +63,7 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
   const tags = await tagEvidence(input, counts);
   const items = tracked.workItems.flatMap((e) => (e.kind === 'work_item' ? [e.item] : []));
   const removals = await dependencyRemovals(input.reader, input.history, files, items, input.t0, counts);
+  const branches = input.branches ? await branchesAtT0(input.branches, input.history, input.t0, input.repo.defaultBranch, counts) : [];
   const scan = await treeScan(input, files, head, { commit: head.sha, config, commits: input.history.length, truncated: input.truncated, tree });
   Object.assign(counts, scan.counts);
   const evidence: Evidence[] = [
@@ -69,6 +73,7 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
     ...hotspotEvidence(input.history, input.t0, head, config, counts),
     ...removals,
     ...tracked.issues,
+    ...branches,
   ];
   counts.firstSeenReads = scan.firstSeenReads;
   assertVisibleAtT0(evidence, input.t0);

@@ -588,6 +588,11 @@ const v13 = `
 -- chore. Read from the clone when the snapshot command saves the item; 0 for rows written before.
 ALTER TABLE work_items ADD COLUMN diff_work INTEGER NOT NULL DEFAULT 0 CHECK (diff_work IN (0, 1));
 `;
+const v14 = evidenceWithKinds(
+  `-- The evidence kinds gain 'branch' (branches present in the clone at T0 with commits the
+-- default branch did not have then: src/snapshot/branches.ts). Rebuilt as migration 11 did.`,
+  [...EVIDENCE_KINDS_V10, 'dependency_removal', 'branch'],
+);
 
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'repos, mined-history cache, work items, snapshots and their evidence', sql: v1 },
@@ -602,6 +607,7 @@ export const migrations: readonly Migration[] = [
   { version: 11, description: "evidence kind 'dependency_removal': runtime dependencies removed from the main manifests before T0", sql: v11 },
   { version: 12, description: 'work items mark the merges that integrated a branch whose work is read from it', sql: v12 },
   { version: 13, description: 'work items mark a title that states no work on a diff that does work', sql: v13 },
+  { version: 14, description: "evidence kind 'branch': branches present in the clone at T0 with work the default branch did not have", sql: v14 },
 ];
 
 /** The schema version this swe-future writes and reads. */

@@ -5,6 +5,7 @@ import { onInterrupt, shellQuote } from '../interrupt.js';
 import { printResult, type CliIO } from '../io.js';
 import { stderrProgress } from '../progress.js';
 import { parseOptions } from '../options.js';
+import { branchIsActive, branchIsLongLived } from '../../snapshot/long-lived.js';
 
 const Options = z.object({
   repo: z.string(),
@@ -39,16 +40,23 @@ export function register(program: Command, io: CliIO): void {
         dispose();
       }
       const s = result.snapshot;
+      // The branches present at T0 (src/snapshot/branches.ts), without their commit lists.
+      const branches = s.evidence.flatMap((e) =>
+        e.kind === 'branch'
+          ? [{ name: e.name, fork_point: e.forkPoint, commits: e.commitCount, first_date: e.firstDate, last_date: e.lastDate, long_lived: branchIsLongLived(e), active: branchIsActive(e, s.t0) }]
+          : [],
+      );
       printResult(
         io,
         o,
-        { snapshot: { id: result.id, repo: s.repo.name, t0: s.t0, commit: s.commit, hash: s.hash, counts: s.counts, reused: result.reused, manifest: result.manifestPath } },
+        { snapshot: { id: result.id, repo: s.repo.name, t0: s.t0, commit: s.commit, hash: s.hash, counts: s.counts, reused: result.reused, manifest: result.manifestPath, branches } },
         () => [
           `snapshot ${result.id}${result.reused ? ' (identical to a stored one, reused)' : ''}: ${s.repo.name} at ${s.t0}`,
           `  commit   ${s.commit} (${s.commitTime})`,
           `  hash     ${s.hash}`,
           `  mined    ${result.mining.newCommits} new commits, ${result.mining.cachedCommits} from cache (${result.mining.backend} git)`,
           `  evidence ${s.counts.workItems} work items (${s.counts.pullRequests} PRs, ${s.counts.botWorkItems} bot), ${s.counts.todos} TODOs, ${s.counts.changelogEntries} changelog, ${s.counts.roadmapItems} roadmap, ${s.counts.tags} tags, ${s.counts.hotspots} hotspots`,
+          ...(branches.length ? [`  branches ${branches.length} with work not on ${s.repo.defaultBranch} at T0, ${branches.filter((b) => b.long_lived).length} long-lived`] : []),
           `  manifest ${result.manifestPath}`,
         ].join('\n'),
       );

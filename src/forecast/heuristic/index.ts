@@ -5,9 +5,10 @@ import type { Scored } from './score.js';
 import { contributorNames, rankAreas } from './signals.js';
 import { renderStated, statedWork, STATED_RATES } from '../pending/stated.js';
 import { dependencyLine, dependencyRecord, renderDependencyLine } from '../pending/dependency-line.js';
+import { BRANCH_RATE, branchLines, doneOnBranch, landedTitle, renderBranchLine, restateAsLanding } from '../pending/branch-work.js';
 import { rankCandidates } from './candidates.js';
 import { familyText, type FamilyText } from './title.js';
-import { stem, tokens } from '../../text/tokens.js';
+import { stem, tokens, topicTokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
 import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
@@ -175,6 +176,24 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of removals asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
         const components = { pending_rate: rank, ...calibrationComponents(input) };
         drafts.push({ rank, score, title: dependencies.title, kind: 'dependency', specific: true, render: (id) => renderDependencyLine(dependencies, snapshot, id, { score, components, why, record }) });
+      }
+      // Work done on a long-lived branch active near T0, not on the default branch yet: landing it (pending/branch-work.ts).
+      const lines = branchLines(snapshot);
+      // A family whose named work a branch commit already does is that work landed, not done anew (newcomer23 cause B).
+      if (lines.length > 0) {
+        for (const [i, d] of drafts.entries()) {
+          const probe = d.render('F0');
+          const done = doneOnBranch(lines, d.title, probe.anchor.paths, topicTokens);
+          if (done) drafts[i] = { ...d, title: landedTitle(done, d.title), render: (id) => restateAsLanding(d.render(id), done) };
+        }
+      }
+      for (const line of lines) {
+        const rank = BRANCH_RATE;
+        const input: CalibrationInput = { rank, loose: false, kind: 'plan', backtest: null, changes: null };
+        const score = calibrate(input);
+        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: work done on a branch and still to land is scored as a planned item (docs/forecast.md).`;
+        const components = { pending_rate: rank, branch_commits: line.commits.length, branch_members: line.members.length, ...calibrationComponents(input) };
+        drafts.push({ rank, score, title: line.title, kind: 'branch', specific: true, render: (id) => renderBranchLine(line, id, { score, components, why }) });
       }
       // By the calibrated score, ties by the ranking score (order.ts): specific families first, then at most maxLoose loose ones filling up to looseFillTo.
       drafts.sort((a, b) => b.score - a.score || b.rank - a.rank || compareText(a.title, b.title));

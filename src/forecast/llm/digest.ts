@@ -80,6 +80,7 @@ export function assertEvidenceAtT0(snapshot: Snapshot): void {
     const dates = [row.date];
     if (row.kind === 'work_item') dates.push(row.item.mergedAt);
     if (row.kind === 'todo' && row.firstSeen !== null) dates.push(row.firstSeen);
+    if (row.kind === 'branch') dates.push(row.firstDate, row.lastDate, ...row.commits.map((c) => c.date), ...(row.forkDate !== null ? [row.forkDate] : []));
     if (row.kind === 'issue') {
       dates.push(row.lastActivityAt, ...row.comments.map((c) => c.date));
       if (row.closedAt !== null) dates.push(row.closedAt);
