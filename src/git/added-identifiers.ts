@@ -1,7 +1,6 @@
 import { CatFile } from './cat-file.js';
-import { findGit } from './git-binary.js';
+import { nativeGitdir } from './git-binary.js';
 import { runGitWithInput } from './git-process.js';
-import { locateRepository } from './layout.js';
 import { dependenciesRemovedBy } from '../text/manifest-dependencies.js';
 
 /**
@@ -279,13 +278,8 @@ export function readDefinedIdentifiers(repoPath: string, shas: readonly string[]
 
 async function readUnread(repoPath: string, wanted: readonly string[], read: DiffReader): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  if (wanted.length === 0 || !(await findGit())?.usable) return out;
-  let gitdir: string;
-  try {
-    gitdir = (await locateRepository(repoPath)).commondir;
-  } catch {
-    return out;
-  }
+  const gitdir = wanted.length === 0 ? null : await nativeGitdir(repoPath);
+  if (gitdir === null) return out;
   const cat = new CatFile(gitdir);
   try {
     const pairs: string[] = [];

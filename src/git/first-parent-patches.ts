@@ -1,6 +1,5 @@
-import { findGit } from './git-binary.js';
+import { nativeGitdir } from './git-binary.js';
 import { runGit, runGitWithInput } from './git-process.js';
-import { locateRepository } from './layout.js';
 
 /**
  * The unified patch of each named commit against its first parent (a merge's
@@ -17,13 +16,8 @@ import { locateRepository } from './layout.js';
 export async function readFirstParentPatches(repoPath: string, shas: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const wanted = [...new Set(shas.filter((s) => /^[0-9a-f]{40,64}$/i.test(s)))];
-  if (wanted.length === 0 || !(await findGit())?.usable) return out;
-  let gitdir: string;
-  try {
-    gitdir = (await locateRepository(repoPath)).commondir;
-  } catch {
-    return out;
-  }
+  const gitdir = wanted.length === 0 ? null : await nativeGitdir(repoPath);
+  if (gitdir === null) return out;
   try {
     const text = (await runGitWithInput(gitdir, ['log', ...PATCH_ARGS, '--no-walk=unsorted', '--stdin'], `${wanted.join('\n')}\n`)).toString('utf8');
     for (const part of text.split(MARK).slice(1)) {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { gitEnv } from './git-process.js';
+import { locateRepository } from './layout.js';
 
 /** The oldest git the native backend runs on (`--diff-merges=first-parent`). */
 export const MIN_GIT_VERSION = [2, 31] as const;
@@ -41,4 +42,19 @@ function probeGit(): Promise<GitBinary | null> {
       resolve({ version: `${major}.${minor}`, usable });
     });
   });
+}
+
+/**
+ * The git directory a native git reads for `repoPath`, or null when there is
+ * no usable git on PATH or no repository there: the readers that are an
+ * optional extra over the isomorphic backend (diff marks, added identifiers)
+ * then read nothing.
+ */
+export async function nativeGitdir(repoPath: string): Promise<string | null> {
+  if (!(await findGit())?.usable) return null;
+  try {
+    return (await locateRepository(repoPath)).commondir;
+  } catch {
+    return null;
+  }
 }
