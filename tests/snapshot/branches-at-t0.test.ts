@@ -53,7 +53,7 @@ beforeAll(async () => {
 
 function branchRows(db: string) {
   const conn = new Database(db, { readonly: true });
-  const rows = conn.prepare("SELECT ref, date, text, data FROM evidence WHERE kind = 'branch' ORDER BY ord").all() as { data: string }[];
+  const rows = conn.prepare("SELECT ref, date, text, data FROM evidence WHERE kind = 'branch' ORDER BY ord").all() as { ref: string; date: string; text: string; data: string }[];
   conn.close();
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
 }
