@@ -7,6 +7,11 @@ import type { BranchEvidence as BranchRow } from './model.js';
 /** How the snapshot reads branches: their refs now, first-parent walks and ancestry (a GitBackend with listBranchRefs). */
 export interface BranchReader extends Pick<GitBackend, 'log' | 'isAncestor'> {
   listBranches(): Promise<BranchRef[]>;
+  /**
+   * The first parents of `tip` that `head` does not reach by any parents, in one read (native git: `git rev-list
+   * --first-parent tip ^head`); without it the fork point is bisected with `isAncestor`, a process per step.
+   */
+  unreached?(tip: string, head: string): Promise<ReadonlySet<string> | null>;
 }
 
 /** At most this many of a branch's commits are kept in its row (its count says how many it has). */
@@ -23,8 +28,8 @@ const MAX_PATHS = 50;
  * dated <= T0 (commits after it, and any older one dated after T0 by clock skew,
  * are not read into the row); its own commits are its first parents from there
  * back to the first one the default branch's T0 commit reaches by any parents
- * (the fork point, found by bisecting the first-parent chain with `isAncestor`:
- * being reachable is monotone along it). A branch with no such commits (merged
+ * (the fork point: one `rev-list` with native git, else bisecting the first-parent chain with `isAncestor`,
+ * being reachable monotone along it). A branch with no such commits (merged
  * by T0, or created after T0 from a commit the default branch had) is no row.
  * Two refs cut at the same commit are one branch, named by the first name.
  *
@@ -51,15 +56,10 @@ export async function branchesAtT0(reader: BranchReader, history: readonly Commi
     }
     const last = chain.at(-1);
     if (last && chain.length < MAX_BRANCH_WALK && last.parents[0] !== undefined && onDefault.has(last.parents[0])) reached = last.parents[0];
-    if (chain.length === 0 || byTip.has(chain[0]!.sha) || (await reader.isAncestor(chain[0]!.sha, head.sha))) continue;
+    if (chain.length === 0 || byTip.has(chain[0]!.sha)) continue;
     // The first commit of the chain the default branch reaches (chain.length when none does before the walk ends).
-    let lo = 0;
-    let hi = chain.length;
-    while (hi - lo > 1) {
-      const mid = (lo + hi) >> 1;
-      if (await reader.isAncestor(chain[mid]!.sha, head.sha)) hi = mid;
-      else lo = mid;
-    }
+    const hi = await forkIndex(reader, chain, head.sha);
+    if (hi === 0) continue;
     const fork = hi < chain.length ? chain[hi]! : null;
     const own = chain.slice(0, hi).filter((c) => Date.parse(c.committerTime) <= cutoff);
     if (own.length === 0) continue;
@@ -69,6 +69,25 @@ export async function branchesAtT0(reader: BranchReader, history: readonly Commi
   if (rows.length > 0) counts.branches = Math.min(rows.length, MAX_BRANCHES);
   if (rows.length > MAX_BRANCHES) counts.branchesOverCap = rows.length - MAX_BRANCHES;
   return rows.slice(0, MAX_BRANCHES);
+}
+
+/** The index in `chain` (a first-parent walk, newest first) of its first commit `head` reaches; chain.length when none. */
+async function forkIndex(reader: BranchReader, chain: readonly Commit[], head: string): Promise<number> {
+  const own = reader.unreached ? await reader.unreached(chain[0]!.sha, head) : null;
+  if (own) {
+    const i = chain.findIndex((c) => !own.has(c.sha));
+    return i === -1 ? chain.length : i;
+  }
+  if (await reader.isAncestor(chain[0]!.sha, head)) return 0;
+  // Being reachable is monotone along the chain: bisect.
+  let lo = 0;
+  let hi = chain.length;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (await reader.isAncestor(chain[mid]!.sha, head)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }
 
 function branchRow(name: string, own: readonly Commit[], forkPoint: string | null, forkDate: string | null, defaultBranch: string): BranchRow {
