@@ -1,3 +1,5 @@
+import { editDistance } from '../text/edit-distance.js';
+
 /**
  * What a change's diff does, read from its unified patch (`git show`): the
  * files it changes, its added and deleted lines, and how many of them change
@@ -40,7 +42,7 @@ export function summarizeDiff(patch: string): DiffSummary {
   let sourceLines = 0;
   let testLines = 0;
   let file: string | null = null;
-  let hunk: { minus: string[]; plus: string[]; lines: { side: ' ' | '-' | '+'; text: string }[] } | null = null;
+  let hunk: { lines: { side: ' ' | '-' | '+'; text: string }[] } | null = null;
 
   const closeHunk = () => {
     if (!hunk || file === null) return;
@@ -72,17 +74,15 @@ export function summarizeDiff(patch: string): DiffSummary {
     }
     if (line.startsWith('@@')) {
       closeHunk();
-      hunk = { minus: [], plus: [], lines: [] };
+      hunk = { lines: [] };
       continue;
     }
     if (!hunk) continue;
     if (line.startsWith('+')) {
       added++;
-      hunk.plus.push(line.slice(1));
       hunk.lines.push({ side: '+', text: line.slice(1) });
     } else if (line.startsWith('-')) {
       deleted++;
-      hunk.minus.push(line.slice(1));
       hunk.lines.push({ side: '-', text: line.slice(1) });
     } else if (line.startsWith(' ')) {
       hunk.lines.push({ side: ' ', text: line.slice(1) });
@@ -155,17 +155,6 @@ function spellingOnly(minus: readonly string[], plus: readonly string[]): boolea
     if (a.length !== b.length) return false;
     const punctuation = (s: string) => s.replace(/[\p{L}\p{N}_\s]+/gu, '');
     if (punctuation(m) !== punctuation(plus[i]!)) return false;
-    return a.every((w, j) => w === b[j] || editDistance(w, b[j]!) <= 2);
+    return a.every((w, j) => w === b[j] || (Math.abs(w.length - b[j]!.length) <= 2 && editDistance(w, b[j]!) <= 2));
   });
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }

@@ -14,3 +14,8 @@ declare module 'natural/lib/natural/classifiers/bayes_classifier.js' {
   }
   export default BayesClassifier;
 }
+
+declare module 'natural/lib/natural/distance/levenshtein_distance.js' {
+  const distances: { LevenshteinDistance(source: string, target: string): number };
+  export default distances;
+}

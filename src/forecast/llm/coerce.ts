@@ -1,4 +1,5 @@
 import { Category } from '../model.js';
+import { editDistance } from '../../text/edit-distance.js';
 
 /**
  * Tolerant reading of a model's family: what a careful person reading the
@@ -95,19 +96,4 @@ export function coerceFamily(raw: unknown, at: string): Coerced {
     }
   }
   return { value: f, notes };
-}
-
-/** Levenshtein distance, for short words only. */
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
 }
