@@ -127,6 +127,11 @@ const TRANSLATION_TITLE = /\b(?:add|update|improve|sync|new|fix)\w*\s+(?:[\w-]+\
 const TRANSLATION_EMOJI = /^\s*(?:🌐|:globe_with_meridians:)/u;
 const TRANSLATION_PATH = /(^|\/)(locales?|i18n|l10n|translations?|lang)\/|\.(po|pot|mo|xlf|xliff)$/i;
 
+// Titles a chore shares with `readsDiff`: they say no more than that CI, "tweaks" or typos were touched.
+const CI_WORK_TITLE = String.raw`^(?:fix|repair|update|bump|tweak|improve|speed up|configure|add|set up|setup|enable|disable|migrate) (?:the )?(?:ci|github actions?|gha|workflows?|travis|appveyor|circleci|azure pipelines)\b`;
+const TWEAKS_TITLE = String.raw`^(?:(?:some|minor|small|various|misc|meta|readme|docs?|code)\s+)?tweaks?\s*$`;
+const TYPOS_TITLE = String.raw`^fix(?:ed|es)?\s+(?:some\s+|a\s+|the\s+)?typos?(?:\s+in\s+(?:the\s+)?(?:docs?|documentation|readme|comments?|changelog))?\s*$`;
+
 const CHORE_TITLE = new RegExp(
   [
     // Conventional chores (dependency chores are bot work already, releases matched above).
@@ -137,11 +142,11 @@ const CHORE_TITLE = new RegExp(
     String.raw`^(?:fix|appease|silence|satisfy) (?:the )?(?:lint(?:er|ing|s)?|clippy|mypy|flake8|ruff|eslint|pre-commit|typos?) ?(?:warnings?|errors?|issues?|complaints?)?\s*$`,
     String.raw`^lint(?:ing)?\b`,
     // Continuous integration.
-    String.raw`^(?:fix|repair|update|bump|tweak|improve|speed up|configure|add|set up|setup|enable|disable|migrate) (?:the )?(?:ci|github actions?|gha|workflows?|travis|appveyor|circleci|azure pipelines)\b`,
+    CI_WORK_TITLE,
     String.raw`^ci\b`,
     // Titles that state no work: "Tweaks", "Minor tweaks", "Readme tweaks" (ky's 2026 window had seven), a bare "Fix typos".
-    String.raw`^(?:(?:some|minor|small|various|misc|meta|readme|docs?|code)\s+)?tweaks?\s*$`,
-    String.raw`^fix(?:ed|es)?\s+(?:some\s+|a\s+|the\s+)?typos?(?:\s+in\s+(?:the\s+)?(?:docs?|documentation|readme|comments?|changelog))?\s*$`,
+    TWEAKS_TITLE,
+    TYPOS_TITLE,
     // Repository upkeep.
     String.raw`^(?:update|add|regenerate) (?:the )?(?:contributors|authors|all-?contributors|sponsors|people|release notes|codeowners|\.gitignore|funding)\b`,
     String.raw`^add @?\S+ (?:as a|to(?: the)?) contributors?\b`,
@@ -170,14 +175,7 @@ export function readsDiff(title: string): boolean {
   return VAGUE_TITLE.test(plain);
 }
 const CI_GITMOJI = /^\s*(?:💚|👷|:green_heart:|:construction_worker:)/u;
-const VAGUE_TITLE = new RegExp(
-  [
-    String.raw`^(?:(?:some|minor|small|various|misc|meta|readme|docs?|code)\s+)?tweaks?\s*$`,
-    String.raw`^fix(?:ed|es)?\s+(?:some\s+|a\s+|the\s+)?typos?(?:\s+in\s+(?:the\s+)?(?:docs?|documentation|readme|comments?|changelog))?\s*$`,
-    String.raw`^(?:fix|repair|update|bump|tweak|improve|speed up|configure|add|set up|setup|enable|disable|migrate) (?:the )?(?:ci|github actions?|gha|workflows?|travis|appveyor|circleci|azure pipelines)\b`,
-  ].join('|'),
-  'i',
-);
+const VAGUE_TITLE = new RegExp([TWEAKS_TITLE, TYPOS_TITLE, CI_WORK_TITLE].join('|'), 'i');
 
 /** A conventional chore prefix: work by its diff when it changes source code ("chore: replace `methods` with the standard library"). */
 const CONVENTIONAL_CHORE = /^(?:chore|build)(?:\([^)]*\))?!?:/i;
