@@ -4,7 +4,7 @@ import { UserError } from '../errors.js';
 import type { BackendName, GitBackend } from '../git/backend.js';
 import type { Commit } from '../git/model.js';
 import { openRepository } from '../git/open.js';
-import { listBranchRefs, unreachedFirstParents } from '../git/branches.js';
+import { listBranchRefs } from '../git/branches.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { walkMergedBranches } from '../git/merged-branches.js';
 import { bringsPullRequests, isBranchMergeCommit } from '../sources/merged-branches.js';
@@ -94,7 +94,7 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
         listBranches: () => listBranchRefs(git.facts.gitdir),
         log: (tip, o) => git.log(tip, o),
         isAncestor: (a, d) => git.isAncestor(a, d),
-        ...(git.name === 'native' ? { unreached: (tip: string, head: string) => unreachedFirstParents(git.facts.gitdir, tip, head) } : {}),
+        unreachedFirstParents: git.unreachedFirstParents?.bind(git),
       },
       tracker: tracker.length > 0 ? tracker : undefined,
       onProgress: (done, total) => progress.tick(done, total),

@@ -66,6 +66,12 @@ export interface GitBackend {
    */
   isAncestor(ancestor: string, descendant: string): Promise<boolean>;
 
+  /**
+   * Optional: the first parents of `tip` that `head` does not reach by any parents, in one read (`git rev-list
+   * --first-parent tip ^head`); null when either commit cannot be read. Without it, callers bisect with isAncestor.
+   */
+  unreachedFirstParents?(tip: string, head: string): Promise<ReadonlySet<string> | null>;
+
   /** All tags, peeled to commits; tags that point at non-commits are left out. */
   listTags(): Promise<Tag[]>;
 

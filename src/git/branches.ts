@@ -1,4 +1,3 @@
-import { runGit } from './git-process.js';
 import { RefTable } from './refs.js';
 
 /** A branch ref of a repository and the commit it points at now. */
@@ -34,17 +33,4 @@ export async function listBranchRefs(gitdir: string): Promise<BranchRef[]> {
     out.push({ name, ref, tip: refs.resolve(ref)! });
   }
   return out;
-}
-
-/**
- * The first parents of `tip` that `head` does not reach by any parents (`git rev-list --first-parent tip ^head`):
- * a branch's own commits, read in one process. Null when git cannot read either commit (the caller bisects).
- */
-export async function unreachedFirstParents(gitdir: string, tip: string, head: string): Promise<ReadonlySet<string> | null> {
-  try {
-    const out = (await runGit(gitdir, ['rev-list', '--first-parent', tip, `^${head}`, '--'])).toString('utf8');
-    return new Set(out.split('\n').filter((l) => l.length > 0));
-  } catch {
-    return null;
-  }
 }

@@ -55,6 +55,7 @@ export function createNativeBackend(input: RepoFacts): GitBackend {
       return object?.type === 'blob' ? object.bytes : null;
     },
     isAncestor: (ancestor, descendant) => isAncestor(facts.gitdir, ancestor, descendant),
+    unreachedFirstParents: (tip, head) => unreachedFirstParents(facts.gitdir, tip, head),
     listTags: () => listTags(facts.gitdir, catFile),
     close: () => catFile.close(),
   };
@@ -92,6 +93,16 @@ async function isAncestor(gitdir: string, ancestor: string, descendant: string):
   child.stdout.resume();
   const { code } = await exitOf(child);
   return code === 0;
+}
+
+/** `git rev-list --first-parent tip ^head`: a branch's own commits in one process; null when git cannot read either. */
+async function unreachedFirstParents(gitdir: string, tip: string, head: string): Promise<ReadonlySet<string> | null> {
+  try {
+    const out = (await runGit(gitdir, ['rev-list', '--first-parent', tip, `^${head}`, '--'])).toString('utf8');
+    return new Set(out.split('\n').filter((l) => l.length > 0));
+  } catch {
+    return null;
+  }
 }
 
 const TAG_FIELDS = ['refname', 'objecttype', 'objectname', '*objecttype', '*objectname', 'taggerdate:unix', 'contents'];

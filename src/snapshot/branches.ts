@@ -5,13 +5,8 @@ import { compareText } from '../text/order.js';
 import type { BranchEvidence as BranchRow } from './model.js';
 
 /** How the snapshot reads branches: their refs now, first-parent walks and ancestry (a GitBackend with listBranchRefs). */
-export interface BranchReader extends Pick<GitBackend, 'log' | 'isAncestor'> {
+export interface BranchReader extends Pick<GitBackend, 'log' | 'isAncestor' | 'unreachedFirstParents'> {
   listBranches(): Promise<BranchRef[]>;
-  /**
-   * The first parents of `tip` that `head` does not reach by any parents, in one read (native git: `git rev-list
-   * --first-parent tip ^head`); without it the fork point is bisected with `isAncestor`, a process per step.
-   */
-  unreached?(tip: string, head: string): Promise<ReadonlySet<string> | null>;
 }
 
 /** At most this many of a branch's commits are kept in its row (its count says how many it has). */
@@ -73,7 +68,7 @@ export async function branchesAtT0(reader: BranchReader, history: readonly Commi
 
 /** The index in `chain` (a first-parent walk, newest first) of its first commit `head` reaches; chain.length when none. */
 async function forkIndex(reader: BranchReader, chain: readonly Commit[], head: string): Promise<number> {
-  const own = reader.unreached ? await reader.unreached(chain[0]!.sha, head) : null;
+  const own = reader.unreachedFirstParents ? await reader.unreachedFirstParents(chain[0]!.sha, head) : null;
   if (own) {
     const i = chain.findIndex((c) => !own.has(c.sha));
     return i === -1 ? chain.length : i;
