@@ -14,7 +14,7 @@ import { buildStreams } from './streams.js';
 import { directionText, renderDirection } from './direction.js';
 import { examplesBesideList } from './upkeep.js';
 import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/streams.js';
-import { showOrder } from './order.js';
+import { heldBack, showOrder } from './order.js';
 import { waitsOnUpstream, withoutHedge } from './phrase.js';
 import { floorNote, heldBackNote } from '../held-back.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION, type CalibrationInput, type FamilyKind } from '../backtest/calibration.js';
@@ -225,7 +225,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
             dropped,
             pendingDropped,
             streams: streams.length,
-            loose: { found: above.filter((d) => !d.specific || d.checkable === false).length, heldBack: held },
+            loose: { found: above.filter(heldBack).length, heldBack: held },
             series: series.length ? { found: series.length, prior: SERIES_PRIOR, record: seriesRecord ? { replays: seriesRecord.replays, series: seriesRecord.series, hits: seriesRecord.hits } : null } : null,
             backtest: record ? { replays: record.replays, candidates: record.streams, hits: record.hits, kinds: record.kinds, peopleFactor: PEOPLE_FACTOR, calibration: SCORE_CALIBRATION } : null,
           },

@@ -28,14 +28,19 @@ export interface Orderable {
  * places by a rule of their own (rank15): the calibrated score reads their kind.
  */
 export function showOrder<T extends Orderable>(drafts: readonly T[], maxLoose: number, maxFamilies: number, fillTo = Infinity): { shown: T[]; held: number } {
-  const checkable = drafts.filter((d) => d.specific && d.checkable !== false);
+  const checkable = drafts.filter((d) => !heldBack(d));
   // Held back by default: directions naming a class of work (best first), then the loose titles.
-  const loose = [...drafts.filter((d) => d.specific && d.checkable === false), ...drafts.filter((d) => !d.specific)];
+  const loose = [...drafts.filter((d) => d.specific && heldBack(d)), ...drafts.filter((d) => !d.specific)];
   // Loose families fill a short forecast only: with `fillTo` checkable families or more, none is shown.
   const places = Math.max(0, Math.min(maxLoose, fillTo - checkable.length));
   const chosen = new Set<T>([...checkable, ...loose.slice(0, places)]);
   // In the order they had before spec30: specific families (a class-of-work direction among them, by its score), then loose ones.
   const ordered = [...drafts.filter((d) => d.specific), ...drafts.filter((d) => !d.specific)].filter((d) => chosen.has(d));
   const shown = ordered.slice(0, Math.max(0, maxFamilies));
-  return { shown, held: loose.length - shown.filter((d) => !d.specific || d.checkable === false).length };
+  return { shown, held: loose.length - shown.filter(heldBack).length };
+}
+
+/** Whether a draft is held back unless asked for (`--max-loose`): a loose title, or a direction naming a class of work. */
+export function heldBack(d: Orderable): boolean {
+  return !d.specific || d.checkable === false;
 }
