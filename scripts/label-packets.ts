@@ -5,10 +5,12 @@
  * cannot tell which forecaster wrote which, plus a key file that maps the
  * blind ids back (read only when scoring).
  *
- *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--forecaster NAME ...] [--top K] [--window 6m] [--seed 1]
+ *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--forecaster NAME ...] [--top K] [--baseline-top K] [--window 6m] [--seed 1]
  *
  * --top K takes each forecast's first K families only (its ranking order), as
- * strong@K reads them.
+ * strong@K reads them; --baseline-top K cuts the baselines' forecasts at K
+ * instead (e.g. --top 10 --baseline-top 5: coverage@10 of the forecaster
+ * under test, strong@5 of every forecaster).
  *
  * Every forecast of every snapshot in the store is taken (one per forecaster
  * and snapshot: the latest), so a study's store and a hand-made store of one
@@ -33,11 +35,15 @@ const { values } = parseArgs({
     window: { type: 'string', default: '6m' },
     seed: { type: 'string', default: '1' },
     top: { type: 'string' },
+    'baseline-top': { type: 'string' },
   },
 });
 if (!values.db || !values.out) throw new Error('usage: --db FILE --out DIR [--forecaster NAME ...] [--top K]');
 const top = values.top === undefined ? Infinity : Number(values.top);
 if (!(top >= 1)) throw new Error(`--top takes a whole number of families, 1 or more, not "${values.top}"`);
+const baselineTop = values['baseline-top'] === undefined ? top : Number(values['baseline-top']);
+if (!(baselineTop >= 1)) throw new Error(`--baseline-top takes a whole number of families, 1 or more, not "${values['baseline-top']}"`);
+const BASELINES = new Set(['hotspot', 'recency', 'random-anchor']);
 
 const store = openStore(values.db);
 const rows = store.db
@@ -87,7 +93,7 @@ for (const forecasts of bySnapshot.values()) {
 
   const families = forecasts.flatMap((f) =>
     loadForecast(store, f.id)
-      .families.slice(0, top)
+      .families.slice(0, BASELINES.has(f.forecaster) ? baselineTop : top)
       .map((family, rank) => ({ forecaster: f.forecaster, forecastId: f.id, rank: rank + 1, family })),
   );
   for (let i = families.length - 1; i > 0; i--) {
