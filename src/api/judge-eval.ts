@@ -1,5 +1,3 @@
-import { apartMatches } from '../validate/judges/apart-line.js';
-import { quotedWorkOf } from '../validate/judges/quoted-files.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -289,13 +287,7 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: Re
 async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], repo: RepoContext = NO_CONTEXT): Promise<FamilyResult[]> {
   if (!judge.judgePairs) return [];
   const out: FamilyResult[] = [];
-  for (const c of contexts) {
-    const quoted = repo.quoted.get(c.repo);
-    const outcome = await judge.judgePairs({ families: c.families, later: c.later, quoted, added: repo.added.get(c.repo) });
-    // As each judge's verdict does (judge()): a family predicting a release or translation may match one counted apart.
-    const matches = outcome.matches.map((row, fi) => [...row, ...apartMatches(c.families[fi]!, c.apart, [...quotedWorkOf(c.families[fi]!, quoted).files])]);
-    out.push(...familiesFromPairs(c, { ...outcome, matches }));
-  }
+  for (const c of contexts) out.push(...familiesFromPairs(c, await judge.judgePairs({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo) })));
   return out;
 }
 

@@ -38,5 +38,5 @@ export async function readJudgeRequest(
   const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
   const refs = quotedRefs(families);
   const quoted = refs.size === 0 ? {} : Object.fromEntries(loadWorkItems(store, origin.repoId, { until: origin.t0 }).flatMap((i) => (refs.has(i.key) ? [[i.key, i.paths]] : [])));
-  return { later, request: { families, later: later.judged, added, quoted, apart: later.apart } };
+  return { later, request: { families, later: later.judged, added, quoted } };
 }

@@ -27,12 +27,6 @@ export interface JudgeRequest {
    * work, with a shared direction besides (src/validate/judges/quoted-files.ts). Judges never run git.
    */
   quoted?: Readonly<Record<string, readonly string[]>>;
-  /**
-   * The window's releases, branch merges, translations and chores, counted apart (src/validate/later-work.ts): never
-   * judged, except that a family whose own work is a release's or a translation's may match one of exactly that kind
-   * (src/validate/judges/apart-line.ts).
-   */
-  apart?: readonly WorkItem[];
 }
 
 export interface JudgeOutcome {

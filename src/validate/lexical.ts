@@ -1,4 +1,3 @@
-import { apartMatches } from './judges/apart-line.js';
 import type { TaskFamily } from '../family/model.js';
 import { cosine, TfIdf } from '../text/tfidf.js';
 import { topicTokens } from '../text/tokens.js';
@@ -100,7 +99,7 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
     judgePairs,
     async judge(request: JudgeRequest) {
       const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, [...(matches[fi] ?? []), ...apartMatches(family, request.apart, [...quotedWorkOf(family, request.quoted).files])])), config, calls: [] };
+      return { verdicts: request.families.map((family, fi) => verdictFrom(family, matches[fi]!)), config, calls: [] };
     },
   };
 }

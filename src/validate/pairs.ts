@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { TaskFamily } from '../family/model.js';
 import { WorkItem } from '../sources/model.js';
-import { workKind } from '../sources/work-kind.js';
-import { APART_KINDS } from './judges/apart-line.js';
 import { doesWork } from './later-work.js';
 import { Label } from './model.js';
 
@@ -68,8 +66,6 @@ export interface FamilyContext {
   /** The forecaster of each family (the pairs' `source`). */
   sources?: string[];
   later: WorkItem[];
-  /** The window's releases and translations, counted apart: matched only by a family predicting that chore (src/validate/judges/apart-line.ts). */
-  apart?: WorkItem[];
 }
 
 /** A family's settled label (eval/families/settled.jsonl, scripts/settled-labels.ts) by settledKey(repository, title). */
@@ -103,8 +99,7 @@ export function familyContexts(pairs: readonly LabelledPair[], windows: readonly
     // A settled label (the family read against its whole window, conflicts adjudicated) replaces the best of its pairs.
     if (settled) c.families.forEach((f, i) => (gold[i] = settled.get(settledKey(c.repo, f.title)) ?? gold[i]!));
     const sources = c.families.map((f) => f.id.slice(0, f.id.indexOf('/')));
-    const apart = windows.filter((w) => w.repo === c.repo && APART_KINDS.includes(workKind(w.item))).map((w) => w.item);
-    out.push({ repo: c.repo, split: c.split, families: c.families, gold, goldPairs, sources, later, apart });
+    out.push({ repo: c.repo, split: c.split, families: c.families, gold, goldPairs, sources, later });
   }
   return out;
 }

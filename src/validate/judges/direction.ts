@@ -416,7 +416,7 @@ function quotedTitles(text: string): ReadonlySet<string>[] {
 }
 
 /** The titles quoted after "continuing" in an expected behaviour, as written. */
-export function quotedTitleTexts(text: string): string[] {
+function quotedTitleTexts(text: string): string[] {
   const at = text.search(/\bcontinuing\s+"/i);
   if (at < 0) return [];
   return [...text.slice(at).matchAll(/"([^"]+)"(?=\s*(?:\(|and\b|[.,;:]|$))/g)].map((m) => m[1]!);

@@ -1,4 +1,3 @@
-import { apartMatches } from './apart-line.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
 import { TaskFamily } from '../../family/model.js';
@@ -132,7 +131,7 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
     judgePairs,
     async judge(request: JudgeRequest): Promise<JudgeOutcome> {
       const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, [...(matches[fi] ?? []), ...apartMatches(family, request.apart, [...quotedWorkOf(family, request.quoted).files])])), config, calls: [] };
+      return { verdicts: request.families.map((family, fi) => verdictFrom(family, matches[fi]!)), config, calls: [] };
     },
   };
 }

@@ -1,4 +1,3 @@
-import { apartMatches } from '../judges/apart-line.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
 import { TaskFamily } from '../../family/model.js';
@@ -180,7 +179,7 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
     judgePairs,
     async judge(request: JudgeRequest): Promise<JudgeOutcome> {
       const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, [...(matches[fi] ?? []), ...apartMatches(family, request.apart, [...quotedWorkOf(family, request.quoted).files])])), config, calls: [] };
+      return { verdicts: request.families.map((family, fi) => verdictFrom(family, matches[fi] ?? [])), config, calls: [] };
     },
   };
 }
