@@ -3,6 +3,7 @@ import type { WorkItem } from '../../sources/model.js';
 import { workKind } from '../../sources/work-kind.js';
 import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
+import { continuedRuntime, quotedRuntimeLine } from './runtime-line.js';
 import { pendingMatch, pendingReading, pendingTask, type PendingReading, type PendingTask } from './pending.js';
 import { actAndArea, AREA_NOUNS, cutList, isVagueTitle, listedText, listedWords, plainlyDoes, specificObjects } from './vagueness.js';
 import { dropsDependency } from './dependency-line.js';
@@ -82,9 +83,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * ("Every test that passed before the change still passes", "its examples run as shown") are no topic words
  * (shared.ts CHECK_CLAUSES); direction-v21: a change whose title starts as a past title the family quotes starts, when
  * that head holds a word the family's title lists ("Add benchmarks for cached properties" after "Add benchmarks for
- * asdict and astuple"), continues that line (related; FamilyDirection.quotedHeads).
+ * asdict and astuple"), continues that line (related; FamilyDirection.quotedHeads); direction-v22: a change whose
+ * title adds, drops or requires another version of a runtime whose version line the family quotes ("add Go 1.26 to CI
+ * flow" after "Use Go 1.25 in CI") continues it (related, only where nothing else is shared; runtime-line.ts).
  */
-export const DIRECTION_RULES = 'direction-v21';
+export const DIRECTION_RULES = 'direction-v22';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -135,6 +138,13 @@ export interface FamilyDirection {
   namedFiles: ReadonlySet<string>;
   /** The pending task its title states ("Drop support for Python 3.8", "Remove `x` deprecated for removal in 9.0"; pending.ts), or null. */
   pending: PendingTask | null;
+  /**
+   * Runtimes whose supported versions a title it quotes changes ("continuing "Use Go 1.25 in CI"", "Add support for
+   * Python 3.12", "Go 1.25 support"), where the family stands on that line: it lists the runtime, or its paths are
+   * where runtime versions are declared (CI workflows, go.mod, pyproject.toml, package.json, Makefile, …). Empty
+   * otherwise (runtime-line.ts).
+   */
+  runtimeLine: ReadonlySet<string>;
   /**
    * Its title is an act and an area only ("Fix the next reported defects in src/x", "Extend the README page in
    * README.md"; vagueness.ts actAndArea): no shared file, word or symbol relates a change to it, only doing the
@@ -329,7 +339,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
     words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listedWords(family.title)), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
-    namedFiles: titled, pending: pendingTask(family.title), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
+    namedFiles: titled, pending: pendingTask(family.title), runtimeLine: quotedRuntimeLine(family, quotedTexts), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     more: asksForMore(family.title, family.expected_behavior),
     dropsDependency: [...quotedTexts, ...workTitles].some(dropsDependency),
@@ -560,6 +570,19 @@ function isTypoFix(item: WorkItem): boolean {
 
 /** Whether (and on what) a family and a later change share a direction. */
 export function sharedDirection(
+  f: FamilyDirection,
+  i: ItemDirection,
+  pair: { agrees: boolean | null; touches: boolean; rare: (word: string) => boolean; quoted?: QuotedFiles },
+  words?: readonly string[],
+): SharedDirection {
+  const d = directionOf(f, i, pair, words);
+  if (d.holds || f.runtimeLine.size === 0 || i.notWork !== null || f.pending !== null) return d;
+  // The runtime-version line a family quotes, continued by another version of that runtime (runtime-line.ts).
+  const runtime = continuedRuntime(f.runtimeLine, i.pending);
+  return runtime === null ? d : { holds: true, named: true, evidence: [`continues its quoted ${runtime} version line: changes the ${runtime} versions`], plain: false, does: false };
+}
+
+function directionOf(
   f: FamilyDirection,
   i: ItemDirection,
   pair: { agrees: boolean | null; touches: boolean; rare: (word: string) => boolean; quoted?: QuotedFiles },
