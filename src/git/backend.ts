@@ -43,7 +43,8 @@ export interface GitBackend {
   log(tip: string, options?: LogOptions): AsyncIterable<Commit>;
 
   /**
-   * Optional batch reads, for walks of many short branches (src/git/merged-branches.ts):
+   * Optional batch reads, for walks of many short branches (src/git/merged-branches.ts; readCommits also for
+   * src/snapshot/branch-walks.ts):
    * every commit on the first-parent chains from `tips` with its parents (none past a shallow
    * boundary), and the named commits as `log(..., { lineCounts: false })`
    * yields them, in the order named. A backend without them is walked with `log`.
