@@ -95,6 +95,7 @@ export async function snapshotRepository(options: SnapshotOptions): Promise<Snap
         log: (tip, o) => git.log(tip, o),
         isAncestor: (a, d) => git.isAncestor(a, d),
         unreachedFirstParents: git.unreachedFirstParents?.bind(git),
+        readCommits: git.readCommits?.bind(git),
       },
       tracker: tracker.length > 0 ? tracker : undefined,
       onProgress: (done, total) => progress.tick(done, total),

@@ -2,6 +2,12 @@ import type { Commit, HistoryGaps, RepoFacts, Tag, TreeFile } from './model.js';
 
 export type BackendName = 'native' | 'isomorphic';
 
+/** A commit of a first-parent walk that the commit it is compared with does not reach (GitBackend.unreachedFirstParents). */
+export interface UnreachedCommit {
+  parents: readonly string[];
+  committerTime: string;
+}
+
 export interface LogOptions {
   /** Stop (exclusive) when the walk reaches one of these commits: they are already known. */
   stopAt?: ReadonlySet<string>;
@@ -37,7 +43,8 @@ export interface GitBackend {
   log(tip: string, options?: LogOptions): AsyncIterable<Commit>;
 
   /**
-   * Optional batch reads, for walks of many short branches (src/git/merged-branches.ts):
+   * Optional batch reads, for walks of many short branches (src/git/merged-branches.ts; readCommits also for
+   * src/snapshot/branch-walks.ts):
    * every commit on the first-parent chains from `tips` with its parents (none past a shallow
    * boundary), and the named commits as `log(..., { lineCounts: false })`
    * yields them, in the order named. A backend without them is walked with `log`.
@@ -67,10 +74,12 @@ export interface GitBackend {
   isAncestor(ancestor: string, descendant: string): Promise<boolean>;
 
   /**
-   * Optional: the first parents of `tip` that `head` does not reach by any parents, in one read (`git rev-list
-   * --first-parent tip ^head`); null when either commit cannot be read. Without it, callers bisect with isAncestor.
+   * Optional: the first-parent chains from `tips` as far as `head` does not reach them by any parents, in one read
+   * (`git rev-list --first-parent --parents --timestamp tips ^head`): each such commit's parents as git walks them
+   * (none past a shallow boundary) and its committer time. null when git cannot read one of the commits. Without
+   * it, callers walk each tip with `log` and bisect with isAncestor.
    */
-  unreachedFirstParents?(tip: string, head: string): Promise<ReadonlySet<string> | null>;
+  unreachedFirstParents?(tips: readonly string[], head: string): Promise<ReadonlyMap<string, UnreachedCommit> | null>;
 
   /** All tags, peeled to commits; tags that point at non-commits are left out. */
   listTags(): Promise<Tag[]>;

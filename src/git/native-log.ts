@@ -1,4 +1,4 @@
-import type { LogOptions } from './backend.js';
+import type { LogOptions, UnreachedCommit } from './backend.js';
 import { isUtf8Label, isoFromGitSeconds } from './decode.js';
 import { type FileChange, pairExactRenames } from './exact-renames.js';
 import { exitOf, spawnGit } from './git-process.js';
@@ -143,6 +143,29 @@ export async function nativeParentGraph(ctx: Pick<NativeLogContext, 'gitdir'>, t
     if (line === '') continue;
     const [sha = '', ...parents] = line.split(' ');
     graph.set(sha, parents);
+  }
+  return graph;
+}
+
+/**
+ * The commits on the first-parent chains from `tips` that `head` does not reach by any parents (the exclusion
+ * follows every parent: git's default without --exclude-first-parent-only), with their parents as git walks them
+ * and their committer times, from one `git rev-list --first-parent --parents --timestamp`: what the snapshot's
+ * branch walk (src/snapshot/branches.ts) reads of every branch at once. null when git cannot read a tip or `head`.
+ */
+export async function nativeUnreachedFirstParents(ctx: Pick<NativeLogContext, 'gitdir'>, tips: readonly string[], head: string): Promise<Map<string, UnreachedCommit> | null> {
+  const graph = new Map<string, UnreachedCommit>();
+  if (tips.length === 0) return graph;
+  let out: Buffer;
+  try {
+    out = await gitWithStdin(ctx.gitdir, ['rev-list', '--first-parent', '--parents', '--timestamp', '--stdin', '--'], [...tips, `^${head}`]);
+  } catch {
+    return null;
+  }
+  for (const line of out.toString('latin1').split('\n')) {
+    if (line === '') continue;
+    const [seconds = '', sha = '', ...parents] = line.split(' ');
+    graph.set(sha, { parents, committerTime: isoFromGitSeconds(Number(seconds)) });
   }
   return graph;
 }

@@ -5,7 +5,7 @@ import { CatFile } from './cat-file.js';
 import { decodeMessage, decodeUtf8, isoFromGitSeconds } from './decode.js';
 import { exitOf, runGit, spawnGit } from './git-process.js';
 import { type HistoryGaps, RepoFacts, type Tag, type TreeFile } from './model.js';
-import { type NativeLogContext, nativeLog, nativeParentGraph, nativeReadCommits, nativeReadMessages } from './native-log.js';
+import { type NativeLogContext, nativeLog, nativeParentGraph, nativeReadCommits, nativeReadMessages, nativeUnreachedFirstParents } from './native-log.js';
 import { parseCommitObject, parseTagObject } from './objects.js';
 import { comparePaths, sortByPath } from './path-order.js';
 
@@ -55,7 +55,7 @@ export function createNativeBackend(input: RepoFacts): GitBackend {
       return object?.type === 'blob' ? object.bytes : null;
     },
     isAncestor: (ancestor, descendant) => isAncestor(facts.gitdir, ancestor, descendant),
-    unreachedFirstParents: (tip, head) => unreachedFirstParents(facts.gitdir, tip, head),
+    unreachedFirstParents: (tips, head) => nativeUnreachedFirstParents(context, tips, head),
     listTags: () => listTags(facts.gitdir, catFile),
     close: () => catFile.close(),
   };
@@ -93,16 +93,6 @@ async function isAncestor(gitdir: string, ancestor: string, descendant: string):
   child.stdout.resume();
   const { code } = await exitOf(child);
   return code === 0;
-}
-
-/** `git rev-list --first-parent tip ^head`: a branch's own commits in one process; null when git cannot read either. */
-async function unreachedFirstParents(gitdir: string, tip: string, head: string): Promise<ReadonlySet<string> | null> {
-  try {
-    const out = (await runGit(gitdir, ['rev-list', '--first-parent', tip, `^${head}`, '--'])).toString('utf8');
-    return new Set(out.split('\n').filter((l) => l.length > 0));
-  } catch {
-    return null;
-  }
 }
 
 const TAG_FIELDS = ['refname', 'objecttype', 'objectname', '*objecttype', '*objectname', 'taggerdate:unix', 'contents'];

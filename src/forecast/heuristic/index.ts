@@ -182,9 +182,13 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       // A family whose named work a branch commit already does is that work landed, not done anew (newcomer23 cause B).
       if (lines.length > 0) {
         for (const [i, d] of drafts.entries()) {
-          const probe = d.render('F0');
-          const done = doneOnBranch(lines, d.title, probe.anchor.paths, topicTokens);
-          if (done) drafts[i] = { ...d, title: landedTitle(done, d.title), render: (id) => restateAsLanding(d.render(id), done) };
+          // Rendered once here and kept: a family's id is its `id` field and nothing else in it (every render function),
+          // so the shown family is this one renumbered, not a second render.
+          const family = d.render('F0');
+          const done = doneOnBranch(lines, d.title, family.anchor.paths, topicTokens);
+          drafts[i] = done
+            ? { ...d, title: landedTitle(done, d.title), render: (id) => restateAsLanding({ ...family, id }, done) }
+            : { ...d, render: (id) => ({ ...family, id }) };
         }
       }
       for (const line of lines) {
