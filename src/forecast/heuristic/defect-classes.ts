@@ -30,11 +30,14 @@ const CLASSES: { re: RegExp; kind: (matched: readonly string[]) => string }[] = 
   },
   { re: /\b(panic|panics|panicking|crash|crashes|segfault|overflow)\b/i, kind: () => 'panics and crashes' },
   { re: /\b(encoding|unicode|utf-?8|utf-?16|non-ascii|charset|cp\d{3,4})\b/i, kind: () => 'text encoding defects' },
-  { re: /\b(type hints?|type annotations?|typing|typings|types|type inference|type errors?|typescript)\b/i, kind: () => 'type definition defects' },
+  { re: /\b(type hints?|type annotations?|typing|typings|types|type inference|type errors?|typescript|ts)\b/i, kind: () => 'type definition defects' },
+  { re: /\b(timeouts?|cancel\w*|abort\w*)\b/i, kind: () => 'timeout and cancellation defects' },
+  { re: /\bmerg(?:e|es|ed|ing)\b/i, kind: () => 'merging defects' },
   { re: /\bmemory leaks?\b/i, kind: () => 'memory leaks' },
   { re: /\b(race|races|deadlocks?|thread[- ]safe\w*)\b/i, kind: () => 'concurrency defects (races, deadlocks)' },
   { re: /\b(help (?:text|output|message)s?|usage (?:text|output|message)s?|help)\b/i, kind: () => 'help output defects' },
   { re: /\b(error messages?|exit codes?)\b/i, kind: () => 'error message and exit code defects' },
+  { re: /\b(paths?|symlinks?|directories|filenames?)\b/i, kind: () => 'path handling defects' },
 ];
 
 /** A conventional-commit prefix ("fix(complete):", "fix:"), $1 its type. */
@@ -61,13 +64,27 @@ function readable(title: string): string {
  * completer"); a fix stated with another act keeps it as a gerund ("following symlinks when completing paths").
  */
 function example(item: StreamItem, names: ReadonlySet<string>): { text: string; fix: boolean } | null {
-  const task = changeTask({ ...item, title: item.title.replace(/\s*\(#\d+\)|\s*#\d+\b/g, '') }, names, 'bugfix' as Category);
+  // A second prefix after the type names a place, not the act ("fix: windows: handle cancel io error").
+  const title = item.title.replace(/\s*\(#\d+\)|\s*#\d+\b/g, '').replace(/^(\s*[a-z]+(?:\([^)]*\))?!?:\s*)(?:[\w-]+:\s+)+/i, '$1');
+  const task = changeTask({ ...item, title }, names, 'bugfix' as Category);
   if (!task) return null;
-  const phrase = `${task.object}${task.complement ? ` ${task.complement}` : ''}`.replace(/[.;:,]+$/, '').trim();
-  if (!phrase) return null;
-  const lower = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+  let phrase = `${task.object}${task.complement ? ` ${task.complement}` : ''}`.replace(/[.;:,]+$/, '').trim();
+  // An object of one word with no clause ("coninput" of "coninput not handling control sequences") names no defect:
+  // the title's own words after its prefix and fix verb do.
+  if (phrase.split(/\s+/).length < 2) {
+    phrase = title.replace(/^\s*[a-z]+(?:\([^)]*\))?!?:\s*/i, '').replace(/^(fix(?:es|ed)?|correct(?:s|ed)?|resolve[sd]?|repair(?:s|ed)?)\s+/i, '').replace(/[.;:,]+$/, '').trim();
+    if (phrase.split(/\s+/).length < 2) return null;
+    const verb = new RegExp(`^${task.verb}\\s+`, 'i');
+    if (task.verbKey !== 'fix' && verb.test(phrase)) return { text: `${gerund(task.verb.toLowerCase())} ${phrase.replace(verb, '')}`, fix: false };
+    return { text: lower(phrase), fix: true };
+  }
   if (task.verbKey === 'fix') return { text: lower(phrase), fix: true };
   return { text: `${gerund(task.verb.toLowerCase())} ${phrase}`, fix: false };
+}
+
+/** A first word written capitalised only as a sentence's start ("Path quoting") in lower case; a name ("AltGr", "Rich") as written. */
+function lower(text: string): string {
+  return /^[A-Z][a-z]+\b/.test(text) && !/^[A-Z][a-z]+[A-Z]/.test(text) && !/^(Windows|macOS|Linux|Python|Rust|Go|Node)\b/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** "follow" -> "following", "hide" -> "hiding", "stop" -> "stopping". */
