@@ -44,4 +44,8 @@ test('a class needs two fixes, each stating its defect; additions and a single f
   const line = defectLine([item('Fix panic on empty input', 1), item('fix(parser): crash when a token ends the file', 2)], names);
   expect(line?.kind).toBe('panics and crashes');
   expect(line?.examples).toEqual(['panic on empty input', 'crash when a token ends the file']);
+  // A fix stated as what it stopped doing names no defect: the next fix of the class is the example (clap's help output).
+  const help = defectLine([item("fix(help): Don't add a newline when a flat subcommand has no args", 1), item('fix(help): Correctly calculate padding for short-only args', 2), item('fix(help): Correctly calculate wrap points with ANSI escape codes', 3)], names);
+  expect(help?.kind).toBe('help output defects');
+  expect(help?.examples.some((e) => /newline/.test(e))).toBe(false);
 });

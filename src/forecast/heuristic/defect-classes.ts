@@ -73,7 +73,8 @@ function example(item: StreamItem, names: ReadonlySet<string>): { text: string; 
   // the title's own words after its prefix and fix verb do.
   if (phrase.split(/\s+/).length < 2) {
     phrase = title.replace(/^\s*[a-z]+(?:\([^)]*\))?!?:\s*/i, '').replace(/^(fix(?:es|ed)?|correct(?:s|ed)?|resolve[sd]?|repair(?:s|ed)?)\s+/i, '').replace(/[.;:,]+$/, '').trim();
-    if (phrase.split(/\s+/).length < 2) return null;
+    // A negated act ("don't add a newline when …") states what the fix stopped doing, not the defect: no example.
+    if (phrase.split(/\s+/).length < 2 || /^(don'?t|do not|never|no longer|stop)\b/i.test(phrase)) return null;
     const verb = new RegExp(`^${task.verb}\\s+`, 'i');
     if (task.verbKey !== 'fix' && verb.test(phrase)) return { text: `${gerund(task.verb.toLowerCase())} ${phrase.replace(verb, '')}`, fix: false };
     return { text: lower(phrase), fix: true };
