@@ -5,6 +5,7 @@ import { componentTerm } from './aspects.js';
 import { joinAnd, streamFocus } from './focus.js';
 import { upkeepTitle } from './upkeep.js';
 import { instancesElsewhere } from './elsewhere.js';
+import { defectLine } from './defect-classes.js';
 import { objectPasses } from './task-line.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
@@ -178,6 +179,25 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       }
     }
   }
+  // A line of fixes that share a checkable class of defect is stated as that class with two examples (defect-classes.ts).
+  let classed = false;
+  if (!upkeep && stream.kind === 'code' && !oneMore && focus?.category === 'bugfix') {
+    const line = defectLine(stream.items, names);
+    if (line) {
+      classed = true;
+      specific = true;
+      const like = joinAnd(line.examples);
+      title = `Fix more ${line.kind} like ${like} in ${where}`;
+      cited = line.items;
+      continuing = `continuing ${cite(cited)}`;
+      aspects = line.examples;
+      expectedBehavior = `One more of the ${line.kind} in ${where} is fixed, beyond those fixed before T0 (${like}), ${continuing}: an input it mishandles at T0 gives the right result, with a regression test${inTests}.`;
+      criteria = [
+        `A regression test${inTests} for one of the ${line.kind} in ${where} fails at T0 and passes after the change.`,
+        `The ${line.kind} fixed before T0 (${like}) keep their tests passing.`,
+      ];
+    }
+  }
   // A feature line stated as its act, a short object and its place, with one case and no clause naming it: a capability area.
   const featureArea = !upkeep && focus !== null && focus.category === 'feature' && !oneMore && !focus.complement && focus.cases.length <= 1 && focus.object.split(/\s+/).length <= 3;
   return {
@@ -186,7 +206,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     focusRefs: cited.map((i) => i.ref),
     category: focus?.category ?? stream.category,
     specific: specific && !featureArea,
-    checkable: specific && !featureArea && oneMore,
+    checkable: specific && !featureArea && (oneMore || classed),
     ...(upkeep?.entries ? { list: true as const } : {}),
     ...(oneMore ? { oneMore: true as const } : {}),
     ...(places?.length ? { places } : {}),

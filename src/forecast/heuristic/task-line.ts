@@ -263,7 +263,9 @@ function statement(written: readonly ChangeTask[], sharedVerb: boolean, fallback
     if (complements.length >= 3) break;
   }
   const items = [...new Map(group.map((t) => [t.item.ref, t.item])).values()];
-  const instances = modifierInstances(group, joinComplements(complements)) ?? complementInstances(object, complements);
+  // The kind is named by what the instances share: a clause only some changes write is one example's, not the kind's
+  // (minijinja's "Add zip filter for combining iterables into tuples" beside "Added sum filter"; classes34).
+  const instances = modifierInstances(group, sharedComplement(group)) ?? complementInstances(object, complements);
   return { verb, object, complements, items, sharedVerb, ...(instances ? { instances } : {}) };
 }
 
@@ -282,7 +284,18 @@ function spelledByEvidence(group: readonly ChangeTask[]): ChangeTask[] {
 /** "`a` option" and "`b` option" (to `github-actions`): options to `github-actions` like `a` and `b`. */
 function modifierInstances(group: readonly ChangeTask[], complement: string): Instances | null {
   const parts = modifiersOf(group);
-  return parts ? instancesOf(parts.modifiers, parts.head, complement) : null;
+  // A generic head names no kind of thing: "multiple-key support" and "attribute support" are no "supports".
+  return parts && !GENERIC_HEAD.test(parts.head) ? instancesOf(parts.modifiers, parts.head, complement) : null;
+}
+
+/** Heads that name no kind of instance ("Add more supports like …", "more improvements like …"). */
+const GENERIC_HEAD = /^(support|supports|improvements?|changes?|fix(es)?|updates?|handling|behaviou?r|issues?|problems?)$/i;
+
+/** The complement every change of the group writes (its distinct changes agree on it), else ''. */
+function sharedComplement(group: readonly ChangeTask[]): string {
+  const byChange = new Map(group.map((t) => [t.item.ref, t.complement.toLowerCase()]));
+  const forms = new Set(byChange.values());
+  return forms.size === 1 ? group[0]!.complement : '';
 }
 
 /**
@@ -293,7 +306,9 @@ function modifierInstances(group: readonly ChangeTask[], complement: string): In
  */
 export function instancesOf(modifiers: readonly string[], head: string, complement = ''): Instances {
   const split = modifiers.map((m) => /^(`[^`]+`)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)*)$/.exec(m));
-  const qualifier = split.find((x) => x)?.[2];
+  // The words qualify the kind only when every instance writes them; one instance's words are its own (classes34).
+  const qualifiers = new Set(split.map((x) => x?.[2]?.toLowerCase() ?? ''));
+  const qualifier = qualifiers.size === 1 ? split[0]?.[2] : undefined;
   const done = modifiers.map((m, i) => split[i]?.[1] ?? m);
   return { kind: `${qualifier ? `${qualifier} ` : ''}${plural(head)}${complement ? ` ${complement}` : ''}`, link: 'like', done };
 }
