@@ -108,7 +108,7 @@ function listedVersions(rest: string, lines: readonly string[], at: number): str
   return out;
 }
 
-const MATRIX_KEYS: Record<string, Runtime> = { node: 'node', 'python-version': 'python', python_version: 'python', python: 'python', 'node-version': 'node', node_version: 'node', 'go-version': 'go', go: 'go', rust: 'rust', toolchain: 'rust', 'rust-version': 'rust' };
+const MATRIX_KEYS: Record<string, Runtime> = { 'python-version': 'python', python_version: 'python', python: 'python', 'node-version': 'node', node_version: 'node', 'go-version': 'go', go: 'go', rust: 'rust', toolchain: 'rust', 'rust-version': 'rust' };
 
 /**
  * Each `matrix:` block of a CI file: the versions of one runtime it lists, in
