@@ -41,7 +41,7 @@ const ABSTRACT = /\b(subclass(?:es)?|must (?:be )?(?:implement|override)|should 
 /** A message that says a feature or option is switched off in this build ("feature not enabled", "disabled"). */
 const SWITCHED_OFF = /\bnot (?:enabled|compiled in)\b|\bdisabled\b/i;
 const PRONOUN = /^(?:this|that|it|these|those|they|which|what|here|there|the following|something|anything|everything|such|so|this feature|this method|this function|this option|this case|this operation)$/i;
-const LEAD = /^(?:[-*+>#]+\s*|\/\/+\s*|\/\*+\s*|\*+\s*|#+\s*|--\s*|;+\s*|note:?\s*|warning:?\s*|caution:?\s*|currently,?\s*|unfortunately,?\s*|however,?\s*|but\s+|and\s+|also,?\s*|at the moment,?\s*|for now,?\s*|as of now,?\s*|(?:todo|fixme|xxx)\b[:\s-]*)+/i;
+const LEAD = /^(?:[-*+>#]+\s*|\/\/+\s*|\/\*+\s*|\*+\s*|#+\s*|--\s*|;+\s*|(?:please\s+)?note\s+that\s+|note:?\s*|warning:?\s*|caution:?\s*|currently,?\s*|unfortunately,?\s*|however,?\s*|but\s+|and\s+|also,?\s*|at the moment,?\s*|for now,?\s*|as of now,?\s*|(?:todo|fixme|xxx)\b[:\s-]*)+/i;
 /** Code up to a string literal's opening quote: an assignment, a call's parenthesis or an argument's comma. */
 const CODE_THEN_STRING = /^.*?(?:=|\(|,|\breturn|\bthrow)\s*["'`]/;
 const SKIP_PATH = /(^|\/)(CHANGE(S|LOG)|HISTORY|NEWS|RELEASE[-_ ]?NOTES)[^/]*$|(^|\/)(tests?|spec|__tests__|testdata|fixtures?|benches|examples?)\//i;
@@ -57,6 +57,9 @@ export function findMissingSupport(path: string, text: string): MissingSupport[]
     const line = lines[i]!;
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (line.length > 400 || (prose && fenced)) continue;
+    // A doc comment's tag line (`@param {number} ntests - Number of tests that are planned to run.`) documents an
+    // argument; it states no missing work (newcomer5: mocha's tap.js read as "Add number of tests that").
+    if (/^\s*(?:\/\/+|\/?\*+|#+)?\s*@[a-z]+\b/i.test(line)) continue;
     // In docs only sentences count: an error call there is an example's code.
     const found = (prose ? null : fromError(line, lines, i)) ?? fromSentence(line);
     if (found) out.push({ line: i + 1, ...found, text: line.trim().slice(0, 240) });
@@ -117,6 +120,9 @@ function cleanSubject(raw: string): string | null {
   if (!s || PRONOUN.test(s)) return null;
   const words = s.split(/\s+/);
   if (words.length > 8 || !/[A-Za-z]/.test(s) || /^(if|when|because|since|as|which|where|while|unless)\b/i.test(s)) return null;
+  // A subject ending on a relative pronoun ("Number of tests that" of "… tests that are planned to run") is the head of
+  // a relative clause, not a thing stated missing.
+  if (/\b(?:that|which|who|whom)$/i.test(s)) return null;
   return s;
 }
 

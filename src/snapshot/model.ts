@@ -84,6 +84,12 @@ export const PendingEvidence = z.object({
    * set it (src/snapshot/msrv-history.ts). Absent elsewhere.
    */
   history: z.array(z.object({ date: z.string(), version: z.string() })).optional(),
+  /**
+   * A runtime row of a CI test matrix: a `matrix:` block, a tox envlist, or the versions a job hands a reusable
+   * workflow that runs its matrix (`node-versions: '18,20,22,24'`); absent for a manifest, a pin or a CI job's single
+   * setup version. Only a matrix is where a release is added (src/forecast/pending/runtimes.ts).
+   */
+  matrix: z.literal(true).optional(),
 });
 
 /**

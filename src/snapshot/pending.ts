@@ -18,6 +18,8 @@ export interface PendingLine {
   versions: string[];
   /** The line, trimmed (at most 240 characters). */
   text: string;
+  /** A runtime row of a CI test matrix (src/snapshot/runtimes.ts). */
+  matrix?: true;
 }
 
 const DEPRECATED = /deprecat/i;

@@ -27,11 +27,11 @@ type Runtime = 'python' | 'node' | 'go' | 'rust';
 export function findRuntimes(path: string, text: string): PendingLine[] {
   const found: PendingLine[] = [];
   const lines = text.split('\n');
-  const add = (i: number, subject: Runtime, versions: readonly string[]) => {
+  const add = (i: number, subject: Runtime, versions: readonly string[], matrix = false) => {
     const norm = versions.map((v) => normalize(subject, v)).filter((v): v is string => v !== null);
     const sorted = [...new Set(norm)].sort(compareVersions);
     if (sorted.length === 0) return;
-    found.push({ signal: 'runtime', line: i + 1, subject, target: sorted[0]!, versions: sorted, text: lines[i]!.trim().slice(0, 240) });
+    found.push({ signal: 'runtime', line: i + 1, subject, target: sorted[0]!, versions: sorted, text: lines[i]!.trim().slice(0, 240), ...(matrix ? { matrix: true as const } : {}) });
   };
   const base = path.split('/').at(-1)!;
   if (base === '.python-version' || base === '.nvmrc' || base === '.node-version' || base === 'rust-toolchain') {
@@ -42,9 +42,12 @@ export function findRuntimes(path: string, text: string): PendingLine[] {
   }
   if (base === 'tox.ini') {
     const env = toxEnvlist(lines);
-    if (env) add(env.line, 'python', env.versions);
+    if (env) add(env.line, 'python', env.versions, true);
     return found;
   }
+  // A crate never published (`publish = false`: examples, test crates) promises no minimum Rust to anyone: its
+  // rust-version states no support (newcomer5: tracing's examples/Cargo.toml at 1.64 made an MSRV raise task).
+  const unpublished = base === 'Cargo.toml' && /^\s*publish\s*=\s*false\b/m.test(text);
   const ci = /^\.github\/workflows\/|\.gitlab-ci\.yml$/.test(path);
   const inMatrix = ci ? matrixBlocks(lines, add) : new Set<number>();
   for (let i = 0; i < lines.length; i++) {
@@ -52,14 +55,15 @@ export function findRuntimes(path: string, text: string): PendingLine[] {
     if (base === 'pyproject.toml' && /^\s*requires-python\s*=/.test(line)) add(i, 'python', lowerBounds(line));
     else if ((base === 'setup.py' || base === 'setup.cfg') && /python_requires\s*[=:]/.test(line)) add(i, 'python', lowerBounds(line));
     else if (base === 'go.mod' && /^(go|toolchain)\s+(go)?\d/.test(line)) add(i, 'go', line.match(VERSION) ?? []);
-    else if (base === 'Cargo.toml' && /^\s*rust-version\s*=/.test(line)) add(i, 'rust', line.match(VERSION) ?? []);
+    else if (base === 'Cargo.toml' && /^\s*rust-version\s*=/.test(line) && !unpublished) add(i, 'rust', line.match(VERSION) ?? []);
     else if ((base === 'clippy.toml' || base === '.clippy.toml') && /^\s*msrv\s*=/.test(line)) add(i, 'rust', line.match(VERSION) ?? []);
     else if (base === 'rust-toolchain.toml' && /^\s*channel\s*=\s*["']\d/.test(line)) add(i, 'rust', line.match(VERSION) ?? []);
     else if (base === 'package.json' && /^\s*"node"\s*:/.test(line) && /"engines"/.test(lines.slice(Math.max(0, i - 3), i).join(' '))) add(i, 'node', lowerBounds(line));
     else if (ci && !inMatrix.has(i)) {
-      // A setup step's single version outside a matrix (`python-version: "3.12"`).
-      const m = /^\s*-?\s*(python|node|go)-version\s*:\s*(.*)$/.exec(line);
-      if (m) add(i, m[1] as Runtime, listedVersions(m[2]!, lines, i));
+      // A setup step's single version outside a matrix (`python-version: "3.12"`), or the versions a job hands a
+      // reusable workflow that runs its matrix (mocha's `node-versions: '18,20,22,24'`).
+      const m = /^\s*-?\s*(python|node|go)[-_]version(s?)\s*:\s*(.*)$/.exec(line);
+      if (m) add(i, m[1] as Runtime, listedVersions(m[3]!, lines, i), m[2] === 's');
     }
   }
   return found.sort((a, b) => a.line - b.line);
@@ -85,6 +89,15 @@ function lowerBounds(line: string): string[] {
 function listedVersions(rest: string, lines: readonly string[], at: number): string[] {
   const inline = rest.replace(/#.*$/, '');
   if (/\$\{\{/.test(inline)) return [];
+  // A flow list opening on the next line (`python_version:` then `["3.8", "3.9"]`, packaging's test matrix).
+  if (!inline.trim() && /^\s*\[/.test(lines[at + 1] ?? '')) {
+    let flow = '';
+    for (let j = at + 1; j < lines.length && j <= at + 20; j++) {
+      flow += ` ${lines[j]!.replace(/#.*$/, '')}`;
+      if (lines[j]!.includes(']')) break;
+    }
+    return listedVersions(flow.trim(), [], 0);
+  }
   if (inline.trim()) return [...inline.matchAll(/(?:^|[\s\[,'"])v?(\d+(?:\.\d+){0,2})(?:\.x)?t?(?=$|[\s\],'"])/g)].map((m) => m[1]!);
   const out: string[] = [];
   for (let j = at + 1; j < lines.length; j++) {
@@ -95,7 +108,7 @@ function listedVersions(rest: string, lines: readonly string[], at: number): str
   return out;
 }
 
-const MATRIX_KEYS: Record<string, Runtime> = { 'python-version': 'python', python: 'python', 'node-version': 'node', 'go-version': 'go', go: 'go', rust: 'rust', toolchain: 'rust', 'rust-version': 'rust' };
+const MATRIX_KEYS: Record<string, Runtime> = { 'python-version': 'python', python_version: 'python', python: 'python', 'node-version': 'node', node_version: 'node', 'go-version': 'go', go: 'go', rust: 'rust', toolchain: 'rust', 'rust-version': 'rust' };
 
 /**
  * Each `matrix:` block of a CI file: the versions of one runtime it lists, in
@@ -103,7 +116,7 @@ const MATRIX_KEYS: Record<string, Runtime> = { 'python-version': 'python', pytho
  * "3.10"`), make one row at the first line naming them. Returns the lines the
  * blocks span. (A bare `node:` key is not read: it names many things.)
  */
-function matrixBlocks(lines: readonly string[], add: (i: number, subject: Runtime, versions: readonly string[]) => void): Set<number> {
+function matrixBlocks(lines: readonly string[], add: (i: number, subject: Runtime, versions: readonly string[], matrix: boolean) => void): Set<number> {
   const spanned = new Set<number>();
   const indent = (l: string) => l.length - l.trimStart().length;
   for (let i = 0; i < lines.length; i++) {
@@ -115,7 +128,7 @@ function matrixBlocks(lines: readonly string[], add: (i: number, subject: Runtim
       const line = lines[j]!;
       if (line.trim() && !line.trim().startsWith('#') && indent(line) <= level) break;
       spanned.add(j);
-      for (const m of line.matchAll(/(?:^|[\s{,-])([a-z-]+)\s*:\s*(\[[^\]]*\]|'[^']*'|"[^"]*"|[^,}\s#]*)/g)) {
+      for (const m of line.matchAll(/(?:^|[\s{,-])([a-z_-]+)\s*:\s*(\[[^\]]*\]|'[^']*'|"[^"]*"|[^,}\s#]*)/g)) {
         const runtime = MATRIX_KEYS[m[1]!];
         if (!runtime) continue;
         const versions = listedVersions(m[2]!, lines, j);
@@ -125,7 +138,7 @@ function matrixBlocks(lines: readonly string[], add: (i: number, subject: Runtim
         found.set(runtime, entry);
       }
     }
-    for (const [runtime, { line, versions }] of found) add(line, runtime, versions);
+    for (const [runtime, { line, versions }] of found) add(line, runtime, versions, true);
     i = j - 1;
   }
   return spanned;

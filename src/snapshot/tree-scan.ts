@@ -32,7 +32,7 @@ export interface TreeScan {
  * stored with every snapshot: a stored scan is reused only by the same rules.
  * Bump it whenever those rules change what a scan finds.
  */
-export const TREE_SCAN_VERSION = 'tree-scan-v13';
+export const TREE_SCAN_VERSION = 'tree-scan-v14';
 
 /** Everything a tree scan's result depends on, besides the repository's objects. */
 export interface TreeScanKey {
@@ -220,7 +220,7 @@ async function todoEvidence(
       const group = STATED.has(p.signal) ? 'stated' : 'notice';
       if ((taken[group] ?? 0) >= MAX_PENDING) continue;
       taken[group] = (taken[group] ?? 0) + 1;
-      pending.push({ kind: 'pending', ref: `pending:${file.path}:${p.line}`, date: head.committerTime, text: p.text, path: file.path, line: p.line, signal: p.signal, subject: p.subject, target: p.target, versions: p.versions });
+      pending.push({ kind: 'pending', ref: `pending:${file.path}:${p.line}`, date: head.committerTime, text: p.text, path: file.path, line: p.line, signal: p.signal, subject: p.subject, target: p.target, versions: p.versions, ...(p.matrix ? { matrix: true as const } : {}) });
       counts.pendingNotices++;
     }
     const todos = findTodos(file.path, text);

@@ -7,8 +7,10 @@ import type { Evidence } from '../../src/snapshot/model.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 type Pending = Extract<Evidence, { kind: 'pending' }>;
+// A CI row of two or more versions stands for a test matrix here (the snapshot marks it `matrix`); one version, a pin.
 const row = (path: string, line: number, subject: string, versions: string[]): Pending => ({
   kind: 'pending', ref: `pending:${path}:${line}`, date: '2025-01-01T00:00:00.000Z', text: '', path, line, signal: 'runtime', subject, target: versions[0] ?? null, versions,
+  ...(/workflows|tox\.ini/.test(path) && versions.length >= 2 ? { matrix: true as const } : {}),
 });
 
 test('every calendar entry is a dated day with a source, and no release is known before it ships', () => {
@@ -56,6 +58,7 @@ test('a release one CI file tests already is no task for another CI file pinned 
   ];
   expect(runtimeTasks(rows, '2025-01-01T00:00:00.000Z', entriesKnownAt('2025-01-01')).filter((t) => t.task === 'add')).toEqual([]);
   const untested = [row('.github/workflows/test-suite.yml', 20, 'python', ['3.9', '3.12']), rows[1]!];
+  // The matrix lacking it grounds the task and is cited first; the publish job's pin is cited after it (newcomer5).
   expect(runtimeTasks(untested, '2025-01-01T00:00:00.000Z', entriesKnownAt('2025-01-01')).filter((t) => t.task === 'add').map((t) => t.rows.map((r) => r.ref))).toEqual([
     ['pending:.github/workflows/test-suite.yml:20', 'pending:.github/workflows/publish.yml:18'],
   ]);
@@ -66,13 +69,14 @@ test('a runtime only CI pins, one version each, is a tool, not the project\'s: a
   expect(runtimeTasks(docsJob, '2026-01-01T00:00:00.000Z', entriesKnownAt('2026-01-01')).filter((t) => t.runtime === 'python')).toEqual([]);
   // The same pin beside a matrix of that runtime, or a manifest declaring it (zustand: node 20 pinned, engines >=12), is the project's.
   const withMatrix = [...docsJob, row('.github/workflows/test.yml', 12, 'python', ['3.12', '3.13'])];
+  // The matrix is where the release goes, cited first; the docs job's pin after it.
   expect(runtimeTasks(withMatrix, '2026-01-01T00:00:00.000Z', entriesKnownAt('2026-01-01')).filter((t) => t.runtime === 'python').map((t) => t.rows.map((r) => r.ref))).toEqual([
-    ['pending:.github/workflows/publish-docs.yml:50', 'pending:.github/workflows/test.yml:12'],
+    ['pending:.github/workflows/test.yml:12', 'pending:.github/workflows/publish-docs.yml:50'],
   ]);
+  // A manifest declaring the runtime makes it the project's, but a pin is still no test matrix: no add (newcomer5:
+  // packaging's docs.yml pinning Python 3.9).
   const declared = [...docsJob, row('pyproject.toml', 5, 'python', ['3.13'])];
-  expect(runtimeTasks(declared, '2026-01-01T00:00:00.000Z', entriesKnownAt('2026-01-01')).filter((t) => t.task === 'add').map((t) => t.text)).toEqual([
-    'Add Python 3.14 to the test matrix, released 2025-10-07 (PEP 745)',
-  ]);
+  expect(runtimeTasks(declared, '2026-01-01T00:00:00.000Z', entriesKnownAt('2026-01-01')).filter((t) => t.task === 'add').map((t) => t.text)).toEqual([]);
 });
 
 test('leakage canary: a calendar entry published after T0 never reaches a task', () => {

@@ -223,6 +223,9 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   const literal = LITERAL.test(join(rest, spaces.slice(offset)));
   if (!literal && !pos.slice(offset).some((p) => p === 'NOUN' || p === 'PROPN' || p === 'X')) return null;
   if (pos[offset] === 'PRON') return null;
+  // "Determine if this is the desired behavior": a question about the note's own line ("if"/"whether" and a pronoun
+  // for its subject) names no object a title read elsewhere can show (newcomer5: mocha's lib/nodejs note).
+  if (/^(if|whether)$/i.test(rest[0] ?? '') && /^(this|that|it|these|those|they)$/i.test(rest[1] ?? '')) return null;
   // "Drop this pool": a demonstrative points at the note's own line, which a title read elsewhere does not show.
   if (rest.some((w, i) => /^(this|these|that|those)$/i.test(w) && pos[offset + i] === 'DET')) return null;
   const object = tidyEnd(join(rest, spaces.slice(offset)));

@@ -31,6 +31,9 @@ export interface BranchLine {
 /** The ranking score of a branch line (ties only; the calibration map scores it as a plan). */
 export const BRANCH_RATE = 0.25;
 
+/** A line whose commits the default branch already holds in another form at this share or more runs beside it (a parallel line). */
+export const PARALLEL_SHARE = 0.5;
+
 const CONVENTIONAL = /^(\w+)(?:\(([^)]+)\))?!?:\s*(.+)$/;
 const NOT_WORK = /^(merge|revert|chore|ci|build|docs?|test|tests|style|wip|release|bump)\b/i;
 /** Scopes that name no part of the product: examples, docs, tests, tooling. */
@@ -61,6 +64,10 @@ export function branchLines(snapshot: Snapshot): BranchLine[] {
       .flatMap((m) => m.commits)
       .filter((c) => !seen.has(c.sha) && seen.add(c.sha) && !landed.has(landedKey(c.title)) && !landedPrs.has(prNumber(c.title) ?? -1))
       .sort((a, b) => compareText(b.date, a.date) || compareText(a.sha, b.sha));
+    // A line most of whose commits the default branch took one by one (cherry-picked or ported, same title or pull
+    // request) is a parallel line, not work waiting to land: tracing's `master` (the 0.2 line, 271 of its 300 newest
+    // commits ported to main by T0) made "Land the master branch work on main: …" (newcomer5, rejected).
+    if (seen.size > 0 && (seen.size - commits.length) / seen.size >= PARALLEL_SHARE) continue;
     const what = workOf(commits);
     const touched = new Map<string, number>();
     for (const m of members) for (const p of m.paths) if (!MANIFEST.test(p.path)) touched.set(p.path, Math.max(touched.get(p.path) ?? 0, p.commits));

@@ -36,8 +36,9 @@ export function isPin(row: Pending): boolean {
  *   `known`) falls before T0 + 183 days; every row declaring it is cited;
  * - add: the newest release of the year before T0 (for Node.js the newest
  *   even, long-term-support, line) that a CI matrix lacks while listing an
- *   older one, for a runtime the project declares (a manifest, or a CI matrix of two or more versions); every CI row
- *   lacking it is cited.
+ *   older one, for a runtime the project declares (a manifest, or a CI matrix of two or more versions); it stands on
+ *   a test matrix (a row the snapshot marks `matrix`) lacking it, cited first (the family's place), with every CI
+ *   pin lacking it cited after; a CI job pinning one version is never its ground.
  * Pure: `known` must hold only calendar entries published by T0.
  */
 export function runtimeTasks(rows: readonly Pending[], t0: string, known: readonly CalendarEntry[]): RuntimeTask[] {
@@ -75,7 +76,13 @@ export function runtimeTasks(rows: readonly Pending[], t0: string, known: readon
       .filter((c) => c.runtime === runtime && c.event === 'release' && c.date >= yearBefore && (runtime !== 'node' || Number(c.version) % 2 === 0))
       .sort((a, b) => compareVersions(b.version, a.version))[0];
     if (newest && runtime !== 'rust') {
-      const lacking = mine.filter((r) => isCiPath(r.path) && r.versions.length > 0 && compareVersions(newest.version, r.versions.at(-1)!) > 0);
+      // Only a test matrix (a CI row read from a `matrix:` block, a tox envlist or a list of versions handed to a
+      // reusable workflow; got's matrix lists one version) is where a release is added: a job pinning one version to publish or build docs has none
+      // (newcomer5: mocha's release-please.yml pins Node.js 22.11.0 to publish, packaging's docs.yml Python 3.9). The
+      // task stands on a matrix lacking the release, first (the family's place); the pins lacking it are cited after.
+      const older = mine.filter((r) => isCiPath(r.path) && r.versions.length > 0 && compareVersions(newest.version, r.versions.at(-1)!) > 0);
+      const matrices = older.filter((r) => r.matrix === true);
+      const lacking = matrices.length > 0 ? [...matrices, ...older.filter((r) => r.matrix !== true)] : [];
       // One CI file testing the release already is the matrix having it: a publish or lint job pinned to an older one is no task
       // (starlette at 2025-01-01: 3.13 in test-suite.yml, 3.12 in publish.yml).
       const tested = mine.some((r) => isCiPath(r.path) && r.versions.some((v) => compareVersions(v, newest.version) >= 0));

@@ -34,8 +34,10 @@ export function pendingSignals(snapshot: Snapshot, topicOf: (text: string) => st
   // one row; a drop rests on two (a manifest and a matrix).
   for (const task of runtimeTasks(rows, snapshot.t0, known)) {
     const category = task.task === 'add' ? 'feature' : 'refactor';
-    // A raise anchors on the Cargo.toml whose history states it (its first row), not on clippy's msrv beside it.
-    for (const e of task.rows) out.push({ ...base(e), text: task.text, topic: topicOf(task.topic), areas: [task.task === 'raise' ? task.rows[0]!.path : e.path], paths: [e.path], category, standsAlone: task.task !== 'drop' });
+    // A raise anchors on the Cargo.toml whose history states it (its first row), not on clippy's msrv beside it; an
+    // add on the test matrices lacking the release: a job's pin cited beside them counts for its own file's matrix, or
+    // else for the first matrix (newcomer5: never a family placed in a publish or docs workflow).
+    for (const e of task.rows) out.push({ ...base(e), text: task.text, topic: topicOf(task.topic), areas: [task.task === 'raise' || (task.task === 'add' && !e.matrix && !task.rows.some((r) => r.matrix && r.path === e.path)) ? task.rows[0]!.path : e.path], paths: [e.path], category, standsAlone: task.task !== 'drop' });
   }
   return out.sort((a, b) => compareText(a.ref, b.ref));
 }
