@@ -179,12 +179,11 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       }
     }
   }
-  // A line of fixes that share a checkable class of defect is stated as that class with two examples (defect-classes.ts).
-  let classed = false;
+  // A line of fixes that share a checkable class of defect is stated as that class with two examples (defect-classes.ts):
+  // specific, yet held back by default like every line of fixes (it names a class of defect, not which one).
   if (!upkeep && stream.kind === 'code' && !oneMore && focus?.category === 'bugfix') {
     const line = defectLine(stream.items, names);
     if (line) {
-      classed = true;
       specific = true;
       const like = joinAnd(line.examples);
       title = `Fix more ${line.kind} like ${like} in ${where}`;
@@ -206,7 +205,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
     focusRefs: cited.map((i) => i.ref),
     category: focus?.category ?? stream.category,
     specific: specific && !featureArea,
-    checkable: specific && !featureArea && (oneMore || classed),
+    checkable: specific && !featureArea && oneMore,
     ...(upkeep?.entries ? { list: true as const } : {}),
     ...(oneMore ? { oneMore: true as const } : {}),
     ...(places?.length ? { places } : {}),
