@@ -40,14 +40,22 @@ const CLASSES: { re: RegExp; kind: (matched: readonly string[]) => string }[] = 
   { re: /\b(paths?|symlinks?|directories|filenames?)\b/i, kind: () => 'path handling defects' },
 ];
 
-/** A conventional-commit prefix ("fix(complete):", "fix:"), $1 its type. */
-const CONVENTIONAL = /^\s*([a-z]+)(?:\([^)]*\))?!?:\s*/i;
+/** A conventional-commit prefix ("fix(complete):", "fix:"), $1 its type, $2 its scope. */
+const CONVENTIONAL = /^\s*([a-z]+)(?:\(([^)]*)\))?!?:\s*/i;
+/** Further prefixes after the type, each naming a place ("windows: " of "fix: windows: handle cancel io error"). */
+const PLACE_PREFIXES = /^(?:[\w-]+:\s+)+/;
+/** The fix verbs a title may open with. */
+const FIX_WORDS = String.raw`fix(?:es|ed)?|correct(?:s|ed)?|resolve[sd]?|repair(?:s|ed)?`;
+const FIX_VERB = new RegExp(String.raw`^\s*(?:${FIX_WORDS})\b`, 'i');
+const LEADING_FIX = new RegExp(String.raw`^(?:${FIX_WORDS})\s+`, 'i');
+/** `(#123)` and `#123` references. */
+const REFS = /\s*\(#\d+\)|\s*#\d+\b/g;
 
 /** Whether a change is a fix: its conventional type is `fix`, else its title opens with a fix verb. */
 function isFix(title: string): boolean {
   const m = CONVENTIONAL.exec(title);
   if (m) return m[1]!.toLowerCase() === 'fix';
-  return /^\s*(fix(?:es|ed)?|correct(?:s|ed)?|resolve[sd]?|repair(?:s|ed)?)\b/i.test(title);
+  return FIX_VERB.test(title);
 }
 
 /**
@@ -56,7 +64,7 @@ function isFix(title: string): boolean {
  * fixed. Only fixes are read, so a feature's scope ("feat(encoding): add codec registry") never names a defect.
  */
 function readable(title: string): string {
-  return title.replace(/^\s*[a-z]+(?:\(([^)]*)\))?!?:\s*/i, (_, scope?: string) => (scope ? `${scope} ` : '')).replace(/\s*\(#\d+\)|\s*#\d+\b/g, '').trim();
+  return title.replace(CONVENTIONAL, (_, _type: string, scope?: string) => (scope ? `${scope} ` : '')).replace(REFS, '').trim();
 }
 
 /**
@@ -65,14 +73,16 @@ function readable(title: string): string {
  */
 function example(item: StreamItem, names: ReadonlySet<string>): { text: string; fix: boolean } | null {
   // A second prefix after the type names a place, not the act ("fix: windows: handle cancel io error").
-  const title = item.title.replace(/\s*\(#\d+\)|\s*#\d+\b/g, '').replace(/^(\s*[a-z]+(?:\([^)]*\))?!?:\s*)(?:[\w-]+:\s+)+/i, '$1');
+  const unreferenced = item.title.replace(REFS, '');
+  const prefix = CONVENTIONAL.exec(unreferenced)?.[0] ?? '';
+  const title = prefix ? prefix + unreferenced.slice(prefix.length).replace(PLACE_PREFIXES, '') : unreferenced;
   const task = changeTask({ ...item, title }, names, 'bugfix' as Category);
   if (!task) return null;
   let phrase = `${task.object}${task.complement ? ` ${task.complement}` : ''}`.replace(/[.;:,]+$/, '').trim();
   // An object of one word with no clause ("coninput" of "coninput not handling control sequences") names no defect:
   // the title's own words after its prefix and fix verb do.
   if (phrase.split(/\s+/).length < 2) {
-    phrase = title.replace(/^\s*[a-z]+(?:\([^)]*\))?!?:\s*/i, '').replace(/^(fix(?:es|ed)?|correct(?:s|ed)?|resolve[sd]?|repair(?:s|ed)?)\s+/i, '').replace(/[.;:,]+$/, '').trim();
+    phrase = title.replace(CONVENTIONAL, '').replace(LEADING_FIX, '').replace(/[.;:,]+$/, '').trim();
     // A negated act ("don't add a newline when …") states what the fix stopped doing, not the defect: no example.
     if (phrase.split(/\s+/).length < 2 || /^(don'?t|do not|never|no longer|stop)\b/i.test(phrase)) return null;
     const verb = new RegExp(`^${task.verb}\\s+`, 'i');
