@@ -1,7 +1,7 @@
 import { parseDate } from '../time.js';
 import { buildHistory } from './history.js';
 import { type DemoRepo, DemoRepoOptions, type DemoScenario, type DemoStream } from './model.js';
-import { planBackground } from './plan/background.js';
+import { NODE_SUPPORT, planBackground } from './plan/background.js';
 import type { Planner } from './plan/steps.js';
 import { planStreams } from './plan/streams.js';
 import { mulberry32 } from '../random.js';
@@ -12,7 +12,8 @@ import { emptyWorld } from './world.js';
  * The demo: "quarry", a small JavaScript config toolkit with two and a half
  * years of history (2023-01-03 .. 2025-06-28), T0 = 2025-01-01 and a six-month
  * validation window after it. Work streams are planted with known anchors and
- * categories (src/demo/plan/streams.ts); background noise (docs, typos,
+ * categories (src/demo/plan/streams.ts), and the CI matrix's Node.js versions
+ * follow the release calendar; background noise (docs, typos,
  * examples, CI, lint, Dependabot and Renovate) fills the rest
  * (src/demo/plan/background.ts). Everything is seeded: the same code gives the
  * same commits, byte for byte.
@@ -33,6 +34,12 @@ const STREAMS: Omit<DemoStream, 'prs'>[] = [
   {
     id: 'cache-backends', category: 'refactor', anchor: 'src/cache', continuesAfterT0: true,
     keywords: ['cache', 'storage', 'store', 'backend', 'lru', 'eviction', 'rename', 'split'],
+  },
+  {
+    // The CI matrix's Node.js versions (src/demo/plan/background.ts): added as lines are released, dropped at their
+    // end of life; "ci: drop Node 18" lands in the window, after Node.js 18 ends on 2025-04-30.
+    id: NODE_SUPPORT, category: 'refactor', anchor: '.github/workflows/ci.yml', continuesAfterT0: true,
+    keywords: ['node', 'node.js', 'matrix', 'drop', 'support', 'ci'],
   },
   {
     id: 'cli-colour', category: 'feature', anchor: 'src/cli', continuesAfterT0: false,

@@ -108,13 +108,33 @@ function listedVersions(rest: string, lines: readonly string[], at: number): str
   return out;
 }
 
-const MATRIX_KEYS: Record<string, Runtime> = { 'python-version': 'python', python_version: 'python', python: 'python', 'node-version': 'node', node_version: 'node', 'go-version': 'go', go: 'go', rust: 'rust', toolchain: 'rust', 'rust-version': 'rust' };
+const MATRIX_KEYS: Record<string, Runtime> = { 'python-version': 'python', python_version: 'python', 'node-version': 'node', node_version: 'node', 'go-version': 'go', toolchain: 'rust', 'rust-version': 'rust' };
+
+/**
+ * Keys that name a runtime only by its name (`node: [16, 18, 20]`, yargs's and the demo's test matrix;
+ * `python: ['3.9', '3.13']`; `go: ['1.22', '1.23']`; `rust: [1.70.0, stable]`). Elsewhere in a workflow such a key
+ * names many things (`node:` under `services`, a job called `go`), so they are read only inside a real build
+ * matrix (`strategy.matrix` of GitHub Actions, `parallel.matrix` of GitLab CI) and only with versions for values:
+ * `node: [lts/*, latest]` or `rust: [stable, nightly]` states no version.
+ */
+const BARE_MATRIX_KEYS: Record<string, Runtime> = { node: 'node', python: 'python', go: 'go', rust: 'rust' };
+
+/** Whether the `matrix:` key at `at` is a build matrix: its parent key is `strategy:` (GitHub Actions) or `parallel:` (GitLab CI). */
+function isBuildMatrix(lines: readonly string[], at: number, indent: (l: string) => number): boolean {
+  const level = indent(lines[at]!);
+  for (let j = at - 1; j >= 0; j--) {
+    const line = lines[j]!;
+    if (!line.trim() || line.trim().startsWith('#') || indent(line) >= level) continue;
+    return /^\s*-?\s*(strategy|parallel)\s*:\s*(#.*)?$/.test(line);
+  }
+  return false;
+}
 
 /**
  * Each `matrix:` block of a CI file: the versions of one runtime it lists, in
  * lists or in `include:` entries (`- {python: '3.14'}`, `- python-version:
  * "3.10"`), make one row at the first line naming them. Returns the lines the
- * blocks span. (A bare `node:` key is not read: it names many things.)
+ * blocks span. A bare runtime key (`node:`) counts only in a build matrix (BARE_MATRIX_KEYS).
  */
 function matrixBlocks(lines: readonly string[], add: (i: number, subject: Runtime, versions: readonly string[], matrix: boolean) => void): Set<number> {
   const spanned = new Set<number>();
@@ -122,6 +142,7 @@ function matrixBlocks(lines: readonly string[], add: (i: number, subject: Runtim
   for (let i = 0; i < lines.length; i++) {
     if (!/^\s*matrix\s*:\s*(#.*)?$/.test(lines[i]!)) continue;
     const level = indent(lines[i]!);
+    const build = isBuildMatrix(lines, i, indent);
     const found = new Map<Runtime, { line: number; versions: string[] }>();
     let j = i + 1;
     for (; j < lines.length; j++) {
@@ -129,10 +150,11 @@ function matrixBlocks(lines: readonly string[], add: (i: number, subject: Runtim
       if (line.trim() && !line.trim().startsWith('#') && indent(line) <= level) break;
       spanned.add(j);
       for (const m of line.matchAll(/(?:^|[\s{,-])([a-z_-]+)\s*:\s*(\[[^\]]*\]|'[^']*'|"[^"]*"|[^,}\s#]*)/g)) {
-        const runtime = MATRIX_KEYS[m[1]!];
+        const bare = build ? BARE_MATRIX_KEYS[m[1]!] : undefined;
+        const runtime = MATRIX_KEYS[m[1]!] ?? bare;
         if (!runtime) continue;
         const versions = listedVersions(m[2]!, lines, j);
-        if (runtime === 'rust' && versions.length === 0) continue;
+        if ((bare || runtime === 'rust') && versions.length === 0) continue;
         const entry = found.get(runtime) ?? { line: j, versions: [] };
         entry.versions.push(...versions);
         found.set(runtime, entry);

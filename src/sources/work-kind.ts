@@ -12,7 +12,8 @@ import type { WorkItem, WorkKind } from './model.js';
  * 2. branch_merge: an integration of one branch into another ("Merge branch
  *    'develop'", "Merge remote-tracking branch 'origin/main'", "Merge 8.1.x
  *    into main", a pull request titled "Develop" or "develop -> main", or one
- *    git left titled "Merge pull request #9 from org/develop"), or any merge
+ *    git left titled "Merge pull request #9 from org/develop"; a topic branch
+ *    named for the integration, "Merge branch 'stable-into-main-2'"), or any merge
  *    whose branch's own commits were read as work items of their own
  *    (`integration`: a develop branch, or a long-lived branch that brought
  *    other pull requests, src/sources/merged-branches.ts). A branch merged
@@ -82,15 +83,22 @@ function plainTitle(title: string): string {
  * default and development branches, release and maintenance lines
  * (`release/15.x`, `8.1.x`, `v2`, `stable`), and remote copies of them.
  */
-const INTEGRATION_BRANCH = String.raw`(?:[\w.-]+\/)?(?:main|master|develop|development|dev|next|canary|beta|alpha|staging|stable|trunk|default|gh-pages|upstream|release(?:[/-][\w.-]+)?|releases?\/[\w.-]+|hotfix(?:es)?\/[\w.-]+|v?\d+(?:\.(?:\d+|x))*(?:\.x|-(?:stable|maintenance|dev))?)`;
+const LINE = String.raw`(?:main|master|develop|development|dev|next|canary|beta|alpha|staging|stable|trunk|default|gh-pages|upstream|release(?:[/-][\w.-]+)?|releases?\/[\w.-]+|hotfix(?:es)?\/[\w.-]+|v?\d+(?:\.(?:\d+|x))*(?:\.x|-(?:stable|maintenance|dev))?)`;
+const INTEGRATION_BRANCH = String.raw`(?:[\w.-]+\/)?${LINE}`;
+/**
+ * A topic branch made only to carry one integration line into another, named so: `stable-into-main-2` (click's
+ * 361915bb, 23 of stable's commits), `merge-main-to-develop`. A counter or date may follow; nothing else may, so
+ * `main-into-dev-tools` is no such name.
+ */
+const INTO_BRANCH = String.raw`(?:[\w.-]+\/)?(?:(?:merge|sync|backport)-)?${LINE}-(?:into|to)-${LINE}(?:-\d+)*`;
 
 const BRANCH_MERGES: readonly RegExp[] = [
   // git's own messages: "Merge branch 'develop'", "Merge branch 'main' of github.com:o/r", "Merge remote-tracking branch 'origin/main' into x".
-  new RegExp(String.raw`^merge (?:remote-tracking )?branch(?:es)? '${INTEGRATION_BRANCH}'`, 'i'),
+  new RegExp(String.raw`^merge (?:remote-tracking )?branch(?:es)? '(?:${INTEGRATION_BRANCH}|${INTO_BRANCH})'`, 'i'),
   /^merge (?:remote-tracking )?branch(?:es)? '[^']+' (?:of \S+ )?into /i,
   /^merge (?:remote-tracking )?branch(?:es)? '[^']+' of /i,
   // A pull request whose title git kept: "Merge pull request #9 from org/develop".
-  new RegExp(String.raw`^merge pull request #\d+ from [\w.-]+\/${INTEGRATION_BRANCH}\s*$`, 'i'),
+  new RegExp(String.raw`^merge pull request #\d+ from [\w.-]+\/(?:${INTEGRATION_BRANCH}|${INTO_BRANCH})\s*$`, 'i'),
   // People's titles: "Merge develop into main", "Merge from develop into release/15.x", "develop -> main", "Develop", "Sync main".
   new RegExp(String.raw`^(?:merge|sync|back-?merge|backport|forward-?port)\s+(?:(?:changes\s+)?from\s+)?(?:the\s+)?'?${INTEGRATION_BRANCH}'?(?:\s+branch)?(?:\s+(?:into|to|with|onto|->|→|=>)\s+(?:the\s+)?'?[\w./-]+'?(?:\s+branch)?)?\s*$`, 'i'),
   new RegExp(String.raw`^'?${INTEGRATION_BRANCH}'?\s*(?:->|→|=>|into|to)\s*'?${INTEGRATION_BRANCH}'?\s*$`, 'i'),

@@ -85,6 +85,22 @@ test('a develop/main flow: pull requests that reach main only through a branch m
   expect(later.judged.every((i) => i.mergedAt === '2024-02-05T10:00:00.000Z')).toBe(true);
 });
 
+test("a topic branch named for carrying stable into main is a branch merge: the stable work it brings still counts", async () => {
+  // click's 361915bb "Merge branch 'stable-into-main-2'": a branch cut from stable only to merge it into main.
+  const later = await laterWork([
+    ...start,
+    { at: '2024-01-02T10:00:00Z', branch: 'stable', msg: 'Start stable', files: { 'src/stable.ts': 'export {}\n' } },
+    { at: '2024-02-01T10:00:00Z', branch: 'stable', msg: 'Fix missing reset in isolation (#91)', files: { 'src/stable.ts': 'export const r = 1;\n' } },
+    { at: '2024-02-02T10:00:00Z', branch: 'stable', msg: 'Use subprocess instead of os.system', files: { 'src/run.ts': 'export {}\n' } },
+    { at: '2024-02-03T10:00:00Z', branch: 'stable-into-main-2', from: 'stable', msg: 'Resolve conflicts', files: { 'src/parser.ts': 'export const s = 1;\n' } },
+    { at: '2024-02-05T10:00:00Z', msg: "Merge branch 'stable-into-main-2'", merge: 'stable-into-main-2' },
+  ]);
+  // One pull request among them, so what the branch brings does not make it an integration line: its name does.
+  expect(later.judged.map((i) => `${i.key.replace(/:.*/, '')} ${i.title}`).sort()).toEqual(['commit Start stable', 'commit Use subprocess instead of os.system', 'pr#91 Fix missing reset in isolation']);
+  expect(later.apartTitles).toEqual(['Resolve conflicts', "Merge branch 'stable-into-main-2'"]);
+  expect(later.byKind).toMatchObject({ pull_request: 1, direct: 2, branch_merge: 1, chore: 1 });
+});
+
 test('a long-lived branch that gathered pull requests and reached main by one pull request titled with its work: the merge is a branch merge, what it brought counts', async () => {
   const later = await laterWork([
     ...start,

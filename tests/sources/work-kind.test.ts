@@ -26,6 +26,12 @@ test('integrating one branch into another is a branch merge; a topic branch merg
   for (const title of ['Merge `stable` into `main`', 'Merge `stable` into `main`; Release 8.2.0'])
     expect([title, workKind(item(title, { number: 2873 }))]).toEqual([title, 'branch_merge']);
   expect(workKind(item("Merge branch 'retry-backoff'"))).toBe('direct');
+  // A topic branch named for carrying one integration line into another is that integration (click's 361915bb
+  // brought 23 of stable's commits); a name that only opens like one is a topic's work.
+  for (const title of ["Merge branch 'stable-into-main-2'", "Merge branch 'merge-main-into-develop'", "Merge branch 'release/8.2-to-main'", "Merge branch 'origin/8.1.x-into-main'", 'Merge pull request #12 from org/main-into-develop'])
+    expect([title, workKind(item(title))]).toEqual([title, 'branch_merge']);
+  for (const title of ["Merge branch 'main-into-dev-tools'", "Merge branch 'fold-stable-into-main-docs'", "Merge branch 'stable-into-mainline'"])
+    expect([title, workKind(item(title))]).toEqual([title, 'direct']);
   expect(workKind(item('Merge the two option parsers into one; keep both flags', { number: 4 }))).toBe('pull_request');
   expect(workKind(item('Merge the two option parsers into one', { number: 3 }))).toBe('pull_request');
 });

@@ -21,18 +21,19 @@ function syntheses(): number {
 test('synthesize with the template backend writes one spec per validated family, grounded in the code at Tgen', async () => {
   const out = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', 'HEAD']);
   expect(out.synthesis).toMatchObject({ id: expect.any(Number), backend: 'template', tgen: 'HEAD', tgen_commit: demo.head, reused: false });
-  // One spec per validated family: all three families the heuristic shows (its four loose directions, the FAQ page,
+  // One spec per validated family: all four families the heuristic shows (its four loose directions, the FAQ page,
   // restructuring src/cache, the test suite and the CI, are held back: maxLoose 0, docs/forecast.md), each anchored on
   // files that exist at Tgen, so none is refused.
-  expect(out.synthesis.counts).toMatchObject({ tasks: 3, spec: 3, verified: 0, rejected: 0 });
-  expect(Object.keys(out.synthesis.counts.perFamily)).toEqual(['F1', 'F2', 'F3']);
+  expect(out.synthesis.counts).toMatchObject({ tasks: 4, spec: 4, verified: 0, rejected: 0 });
+  expect(Object.keys(out.synthesis.counts.perFamily)).toEqual(['F1', 'F2', 'F3', 'F4']);
   const f1 = out.tasks.find((t: { familyId: string }) => t.familyId === 'F1');
   expect(f1).toMatchObject({ status: 'spec', familyId: 'F1', category: 'bugfix', testPatch: '', goldPatch: '', failToPass: [], instanceId: expect.stringMatching(/__future-\d+-1$/) });
   // Grounded: files and symbols that exist at Tgen; the notes T0 knew of are resolved by now and are not asked for.
   expect(f1.problemStatement).toContain('`src/parser/');
   expect(f1.problemStatement).toContain('### Acceptance criteria');
-  // The LRU-split note is F2 since the score reads the kind of family (rank15): a note (0.095) above a feature direction, the http retries (0.090).
-  const note = out.tasks.find((t: { familyId: string }) => t.familyId === 'F2');
+  // The LRU-split note is F3, below the Node.js 18 drop (F2), since the score reads the kind of family (rank15): a note
+  // above a feature direction, the http retries.
+  const note = out.tasks.find((t: { familyId: string }) => t.familyId === 'F3');
   expect(note.droppedCriteria).toEqual(['The note at src/cache/index.js:32 is resolved and removed.']);
   expect(f1.hints).toContain('not executable');
   // A direction, not a replay: no quoted titles or citations of the work it was forecast from.
@@ -48,10 +49,10 @@ test('--total spreads tasks over families; a dated Tgen resolves to the newest c
   const out = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', '2025-03-01', '--total', '5']);
   expect(out.synthesis.tgen).toBe('2025-03-01T00:00:00.000Z');
   expect(Date.parse(out.synthesis.tgen_time)).toBeLessThanOrEqual(Date.parse('2025-03-01'));
-  // The forecast's mix is bugfix 1 (F1), refactor 1 (F2), feature 1 (F3) of 3: 5 tasks give 5/3 = 1.67 each, floors
-  // 1, 1, 1, and the two left go to the largest remainders (0.67 each), ties by rank: bugfix and refactor. One family a
-  // category, so F1 and F2 take two each, F3 one.
-  expect(out.tasks.map((t: { familyId: string; allocation: { ordinal: number } }) => `${t.familyId}.${t.allocation.ordinal}`)).toEqual(['F1.1', 'F1.2', 'F2.1', 'F2.2', 'F3.1']);
+  // The forecast's mix is bugfix 1 (F1), refactor 2 (F2 the Node.js 18 drop, F3 the LRU split), feature 1 (F4) of 4:
+  // 5 tasks give 1.25, 2.5, 1.25, floors 1, 2, 1, and the one left goes to the largest remainder, refactor (0.5).
+  // Within refactor by score: F2 0.35 against F3 0.02 takes all three (2.84 and 0.16 of them).
+  expect(out.tasks.map((t: { familyId: string; allocation: { ordinal: number } }) => `${t.familyId}.${t.allocation.ordinal}`)).toEqual(['F1.1', 'F2.1', 'F2.2', 'F2.3', 'F4.1']);
   // A family's tasks focus on different files.
   const seven = await runCliJson(['synthesize', '--db', demo.db, '--validation', String(demo.validationId), '--tgen', '2025-03-01', '--total', '7']);
   const twice = seven.tasks.filter((t: { familyId: string }) => t.familyId === seven.tasks[0].familyId);

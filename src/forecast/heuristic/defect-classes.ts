@@ -1,6 +1,7 @@
 import type { Category } from '../model.js';
 import { changeTask } from './task-line.js';
 import type { StreamItem } from './streams.js';
+import { uncapitalize } from '../../text/sentence-case.js';
 
 /**
  * A line of fixes whose fixes share a checkable class of defect beyond their place (classes34, issue 15): two or
@@ -87,15 +88,10 @@ function example(item: StreamItem, names: ReadonlySet<string>): { text: string; 
     if (phrase.split(/\s+/).length < 2 || /^(don'?t|do not|never|no longer|stop)\b/i.test(phrase)) return null;
     const verb = new RegExp(`^${task.verb}\\s+`, 'i');
     if (task.verbKey !== 'fix' && verb.test(phrase)) return { text: `${gerund(task.verb.toLowerCase())} ${phrase.replace(verb, '')}`, fix: false };
-    return { text: lower(phrase), fix: true };
+    return { text: uncapitalize(phrase), fix: true };
   }
-  if (task.verbKey === 'fix') return { text: lower(phrase), fix: true };
+  if (task.verbKey === 'fix') return { text: uncapitalize(phrase), fix: true };
   return { text: `${gerund(task.verb.toLowerCase())} ${phrase}`, fix: false };
-}
-
-/** A first word written capitalised only as a sentence's start ("Path quoting") in lower case; a name ("AltGr", "Rich") as written. */
-function lower(text: string): string {
-  return /^[A-Z][a-z]+\b/.test(text) && !/^[A-Z][a-z]+[A-Z]/.test(text) && !/^(Windows|macOS|Linux|Python|Rust|Go|Node)\b/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** "follow" -> "following", "hide" -> "hiding", "stop" -> "stopping". */

@@ -9,6 +9,7 @@ import { defectLine } from './defect-classes.js';
 import { objectPasses } from './task-line.js';
 import { isTestPath } from './signals.js';
 import type { Stream, StreamItem } from './streams.js';
+import { uncapitalize } from '../../text/sentence-case.js';
 
 /**
  * A recurring work stream stated as one piece of work: an action, the
@@ -131,7 +132,7 @@ export function directionText(stream: Stream, names: ReadonlySet<string>, exclud
       const shared = defectClass(stream.items);
       specific = shared !== null;
       title = shared ? `${shared} in ${where}` : { bugfix: `Fix the next reported defects in ${where}`, feature: `Add the next requested capability in ${where}`, refactor: `Continue restructuring ${where}` }[f.category];
-      const what = shared ? lowerFirst(shared) : `work in ${where}`;
+      const what = shared ? uncapitalize(shared) : `work in ${where}`;
       expectedBehavior = `${where} receives more of the work its recent changes did (${what}), ${continuing}.`;
       criteria = [f.category === 'refactor'
         ? `The restructured code in ${where} keeps its behaviour: the existing tests pass without edits to their assertions.`
@@ -326,10 +327,6 @@ export function renderDirection(
       `(heat ${stream.heat.toFixed(2)}, the sum of exp(-age/120 d)); the title's object merges the noun phrases that ${text.focusRefs.length} of those changes share around their most recent common word. ` +
       `Category by the weighted votes bugfix ${stream.votes.bugfix}, feature ${stream.votes.feature}, refactor ${stream.votes.refactor}. ${score.why}`,
   };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function capitalize(text: string): string {

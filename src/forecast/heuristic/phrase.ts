@@ -2,6 +2,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { expandContractions, hasVersionString, isFragmentWord, plainPhrase } from '../../text/clean.js';
 import type { Category } from '../model.js';
+import { uncapitalize } from '../../text/sentence-case.js';
 
 /**
  * One piece of evidence's text as a task statement: an imperative verb and
@@ -203,12 +204,12 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
     while (from < end && QUANTITY.test(words[from]!)) from++;
     // "Minor improvements": an act and a quantity, nothing acted on.
     if (from === end) return null;
-    rest = [lowerFirst(words[from]!), ...words.slice(from + 1, end)];
+    rest = [uncapitalize(words[from]!), ...words.slice(from + 1, end)];
   } else {
     verb = typeVerb ?? CATEGORY_VERB[category];
     standIn = !typeVerb;
     implied = !!typeVerb;
-    rest = [lowerFirst(words[0]!), ...words.slice(1)];
+    rest = [uncapitalize(words[0]!), ...words.slice(1)];
   }
   // "Consider setting the style only for the current program": the work is setting it, not considering it. A hedge
   // before a noun ("Explore a central cache for …") names no change, and stays.
@@ -312,10 +313,6 @@ function tidyEnd(text: string): string {
 
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function lowerFirst(word: string): string {
-  return /^[A-Z][a-z]+$/.test(word) ? word.charAt(0).toLowerCase() + word.slice(1) : word;
 }
 
 /** The verb a past participle is of, by wink's lemma ("replaced" -> "replace", "rewritten" -> "rewrite"), or '' when wink reads no verb. */

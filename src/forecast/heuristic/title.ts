@@ -3,6 +3,7 @@ import { pastParticiple, taskPhrase, type TaskPhrase } from './phrase.js';
 import type { Signal } from './signals.js';
 import { compareText } from '../../text/order.js';
 import { isCiPath } from '../pending/runtimes.js';
+import { uncapitalize } from '../../text/sentence-case.js';
 
 /** A family's words: the task it states and what a reviewer checks when it is done. */
 export interface FamilyText {
@@ -79,7 +80,7 @@ export function familyText(members: readonly Signal[], category: Category, ancho
   }[category];
   const acceptanceCriteria = [
     first,
-    ...others.map((o) => `It also covers: ${lowerFirst(o.p.text)}.`),
+    ...others.map((o) => `It also covers: ${uncapitalize(o.p.text)}.`),
     ...notes.map((n) => (n.kind === 'todo' ? `The note at ${n.ref.replace(/^todo:/, '')} is resolved and removed.` : `${n.text}: done, and the notice at ${n.ref} updated.`)),
     'Every test that passed before the change still passes.',
   ];
@@ -165,10 +166,6 @@ function mentionsPlace(text: string, anchor: string): boolean {
   if (/^(src|lib|internal|pkg|core|app|source|sources)$/.test(last)) return false;
   const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return last.length >= 3 && new RegExp(`(^|[^\\w-])${escaped}($|[^\\w-])`, 'i').test(phrase);
-}
-
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 function capitalize(text: string): string {

@@ -2,6 +2,7 @@ import type { BranchEvidence, Snapshot } from '../../snapshot/model.js';
 import { branchIsActive, branchIsLongLived } from '../../snapshot/long-lived.js';
 import type { FamilyEvidence, TaskFamily } from '../model.js';
 import { compareText } from '../../text/order.js';
+import { uncapitalize } from '../../text/sentence-case.js';
 
 /**
  * Work done on a long-lived feature branch present at T0 and not yet on the
@@ -105,11 +106,7 @@ function workOf(commits: BranchEvidence['commits']): string {
   if (top.length > 0) return top.map(([scope, s]) => `${scope} ${s.fix > s.feat ? 'fixes' : s.feat > 0 && s.fix > 0 ? 'features and fixes' : 'features'}`).join(', ');
   const work = commits.filter((c) => !NOT_WORK.test(c.title));
   const first = (work.at(-1) ?? commits.at(-1))!;
-  return lowerFirst(first.title.replace(CONVENTIONAL, '$3').replace(/\s*\(#\d+\)\s*$/, '').replace(/[.!\s]+$/, '').trim());
-}
-
-function lowerFirst(s: string): string {
-  return /^[A-Z][a-z]+\b(?![-/.]?[A-Z0-9])/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+  return uncapitalize(first.title.replace(CONVENTIONAL, '$3').replace(/\s*\(#\d+\)\s*$/, '').replace(/[.!\s]+$/, '').trim());
 }
 
 export function renderBranchLine(line: BranchLine, id: string, extra: { score: number; components: Record<string, number>; why: string }): TaskFamily {
@@ -171,7 +168,7 @@ export function doneOnBranch(lines: readonly BranchLine[], title: string, anchor
 
 /** "Fix table height in table/table.go" done on v2-exp: "Land v2-exp's fix: fix table height in table/table.go". */
 export function landedTitle(done: DoneOnBranch, title: string): string {
-  return `Land the ${done.line.name} branch's work on ${done.line.defaultBranch}: ${lowerFirst(title)}`;
+  return `Land the ${done.line.name} branch's work on ${done.line.defaultBranch}: ${uncapitalize(title)}`;
 }
 
 /** The family restated as landing the branch's work: its title, the branch rows among its evidence, and why. */

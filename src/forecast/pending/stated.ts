@@ -1,6 +1,7 @@
 import type { Evidence, Snapshot } from '../../snapshot/model.js';
 import type { Category, FamilyEvidence, TaskFamily } from '../model.js';
 import { compareText } from '../../text/order.js';
+import { uncapitalize } from '../../text/sentence-case.js';
 
 type Pending = Extract<Evidence, { kind: 'pending' }>;
 export type StatedSignal = 'skipped_test' | 'expected_failure' | 'pending_test' | 'not_supported' | 'not_implemented' | 'planned' | 'deprecation';
@@ -103,7 +104,7 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
       const both = tests.length <= 2 && tests.join('').length <= 80;
       const named = both ? joinAnd(tests.map((t) => `\`${t}\``)) : `\`${tests[0]}\` and ${tests.length - 1} more test${tests.length > 2 ? 's' : ''} in ${e.path}`;
       const how = signal === 'skipped_test' ? 'skipped' : 'marked as an expected failure';
-      const title = !reason || /\?$/.test(reason) ? `Make ${named}${both ? ` in ${e.path}` : ''} pass` : `Make ${named} pass: ${lowerFirst(reason)}`;
+      const title = !reason || /\?$/.test(reason) ? `Make ${named}${both ? ` in ${e.path}` : ''} pass` : `Make ${named} pass: ${uncapitalize(reason)}`;
       const ats = same.map((r) => `${r.path}:${r.line}`);
       const one = same.length === 1;
       out.push({
@@ -125,7 +126,7 @@ export function statedWork(snapshot: Snapshot, areasOf: (paths: string[]) => str
       const paths = [...new Set(same.map((r) => r.path))];
       const stating = place(paths);
       const verb = { not_supported: 'Support', not_implemented: 'Implement', planned: 'Add' }[signal as 'not_supported' | 'not_implemented' | 'planned'];
-      const subject = signal === 'planned' || /^[A-Z][a-z]/.test(e.subject) ? lowerFirst(e.subject) : e.subject;
+      const subject = signal === 'planned' || /^[A-Z][a-z]/.test(e.subject) ? uncapitalize(e.subject) : e.subject;
       // The files state it: the title names them (the anchor is their area).
       const where = / in /.test(e.subject) ? '' : ` in ${paths.length <= 2 ? joinAnd(paths) : stating.name}`;
       const done = { Support: 'supported', Implement: 'implemented', Add: 'there' }[verb];
@@ -258,7 +259,3 @@ function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** A leading capital of a plain word goes ("Digest auth" -> "digest auth"); a name's ("HTTP/3", "Typer") stays. */
-function lowerFirst(s: string): string {
-  return /^(?:A|An|The)\s|^[A-Z][a-z]+\b(?![-/.]?[A-Z0-9])/.test(s) && !/^[A-Z][a-z]+[A-Z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
-}
