@@ -13,11 +13,11 @@
  * + UNSEEN (each repository predicted by the map fitted on the others; log loss for dev, audit, unseen repositories
  * and all); the chosen form (lowest left-one-repository-out log loss over all); its constants with the n behind each;
  * and the reliability bins (0.1 wide: families, mean, strong, observed, Wilson 95%) of dev18 alone, the unseen sets
- * pooled, and dev18 + audit18 + unseen pooled, under the shipped map, the refit (in sample) and the refit's
+ * pooled, and dev18 + audit18 + unseen pooled, under round 13's map (before), the refit (in sample) and the refit's
  * left-one-repository-out predictions.
  */
 import { parseArgs } from 'node:util';
-import { calibrate, fitScoreCalibration, SCORE_CALIBRATION, type CalibrationFeature, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
+import { calibrate, fitScoreCalibration, ROUND_13_CALIBRATION, type CalibrationFeature, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { loadFitFamilies, loadLabelledFamilies, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
 
 const F = 'eval/families';
@@ -25,7 +25,7 @@ export const UNSEEN_SETS = ['newcomer18', 'newcomer2-18', 'newcomer3-18', 'newco
 
 /** Candidate forms: the features each reads (the intercept, the middle group's rate, is implied). */
 export const FORMS: Record<string, CalibrationFeature[]> = {
-  'shipped form (loose + note + feature + more)': ['loose', 'note', 'feature', 'more'],
+  'round 13\'s form (loose + note + feature + more)': ['loose', 'note', 'feature', 'more'],
   '+ more_code': ['loose', 'note', 'feature', 'more', 'more_code'],
   '+ stated': ['loose', 'note', 'feature', 'more', 'stated'],
   '+ more_code + stated': ['loose', 'note', 'feature', 'more', 'more_code', 'stated'],
@@ -57,6 +57,11 @@ export function loadSets(): FitSets {
   return { dev, audit, unseen, dev18 };
 }
 
+/** dev18's families as the pool holds them (the same objects, so a map keyed by the pool's families reads them). */
+export function dev18Of(sets: FitSets, pool: readonly LabelledFamily[]): LabelledFamily[] {
+  return sets.dev18.map((f) => pool.find((p) => p.repo === f.repo && p.title === f.title) ?? f);
+}
+
 const rows = (of: readonly LabelledFamily[]) => of.map((f) => ({ input: f.input, strong: f.strong }));
 
 export function logLoss(of: readonly LabelledFamily[], p: (f: LabelledFamily) => number): number {
@@ -76,11 +81,12 @@ export function loro(pool: readonly LabelledFamily[], train: (of: readonly Label
 /** Every form under every penalty, left-one-repository-out over the pool; the chosen one has the lowest log loss over all. */
 export function compareForms(sets: FitSets) {
   const pool = [...sets.dev, ...sets.audit, ...sets.unseen];
+  const dev18 = dev18Of(sets, pool);
   const compared = Object.entries(FORMS).flatMap(([name, features]) =>
     PENALTIES.map((l2) => {
       const m = loro(pool, (of) => fitScoreCalibration(rows(of), features, l2));
       const ll = (of: readonly LabelledFamily[]) => logLoss(of, (f) => m.get(f)!);
-      return { name, features, l2, dev: ll(sets.dev), audit: ll(sets.audit), unseen: ll(sets.unseen), all: ll(pool), predicted: m };
+      return { name, features, l2, dev: ll(sets.dev), dev18: ll(dev18), audit: ll(sets.audit), unseen: ll(sets.unseen), all: ll(pool), predicted: m };
     }),
   );
   const chosen = [...compared].sort((a, b) => a.all - b.all)[0]!;
@@ -129,29 +135,29 @@ function main(): void {
   }
   const count = (of: readonly LabelledFamily[]) => `${of.length} families, ${of.filter((f) => f.strong).length} strong, ${new Set(of.map((f) => f.repo)).size} repositories`;
   const lines = [`DEV ${count(sets.dev)}; AUDIT ${count(sets.audit)}; UNSEEN ${count(sets.unseen)}; dev18 alone ${count(sets.dev18)}`, ''];
-  const shipped = (f: LabelledFamily) => calibrate(f.input, SCORE_CALIBRATION);
-  lines.push('| map | l2 | LORO log loss, dev repositories | audit | unseen | all |', '|---|---|---|---|---|---|');
-  lines.push(`| shipped constants (fitted on dev13+9+5; dev in sample) | ${SCORE_CALIBRATION.l2} | ${logLoss(sets.dev, shipped).toFixed(4)} | ${logLoss(sets.audit, shipped).toFixed(4)} | ${logLoss(sets.unseen, shipped).toFixed(4)} | ${logLoss(pool, shipped).toFixed(4)} |`);
-  for (const c of compared) lines.push(`| ${c.name} | ${c.l2} | ${c.dev.toFixed(4)} | ${c.audit.toFixed(4)} | ${c.unseen.toFixed(4)} | ${c.all.toFixed(4)} |`);
+  const shipped = (f: LabelledFamily) => calibrate(f.input, ROUND_13_CALIBRATION);
+  const dev18InPool = dev18Of(sets, pool);
+  lines.push('| map | l2 | LORO log loss, dev fit set | dev18 alone | audit18 | unseen | all |', '|---|---|---|---|---|---|---|');
+  lines.push(`| before: round 13's constants (fitted on dev13+9+5; dev in sample) | ${ROUND_13_CALIBRATION.l2} | ${logLoss(sets.dev, shipped).toFixed(4)} | ${logLoss(dev18InPool, shipped).toFixed(4)} | ${logLoss(sets.audit, shipped).toFixed(4)} | ${logLoss(sets.unseen, shipped).toFixed(4)} | ${logLoss(pool, shipped).toFixed(4)} |`);
+  for (const c of compared) lines.push(`| ${c.name} | ${c.l2} | ${c.dev.toFixed(4)} | ${c.dev18.toFixed(4)} | ${c.audit.toFixed(4)} | ${c.unseen.toFixed(4)} | ${c.all.toFixed(4)} |`);
   lines.push('', `Chosen: ${chosen.name}, l2 ${chosen.l2} (LORO log loss over all ${chosen.all.toFixed(4)}).`);
   lines.push(`Refit on all: ${JSON.stringify({ features: refit.features, intercept: refit.intercept, weights: refit.weights, l2: refit.l2, families: refit.families, strong: refit.strong })}`, '');
-  lines.push('| group | strong/families in the fit | shipped | refit |', '|---|---|---|---|');
-  for (const [name, i] of SAMPLES) lines.push(`| ${name} | ${behind(pool, i)} | ${calibrate(i, SCORE_CALIBRATION).toFixed(3)} | ${calibrate(i, refit).toFixed(3)} |`);
+  lines.push('| group | strong/families in the fit | before (round 13) | refit |', '|---|---|---|---|');
+  for (const [name, i] of SAMPLES) lines.push(`| ${name} | ${behind(pool, i)} | ${calibrate(i, ROUND_13_CALIBRATION).toFixed(3)} | ${calibrate(i, refit).toFixed(3)} |`);
   lines.push('');
   const predicted = chosen.predicted;
   const head = ['| map | bin | families | mean | strong | observed | Wilson 95% | within 10 pts |', '|---|---|---|---|---|---|---|---|'];
-  const dev18InPool = sets.dev18.map((f) => pool.find((p) => p.repo === f.repo && p.title === f.title) ?? f);
   for (const [name, of] of [
     ['dev18 alone', dev18InPool],
     ['unseen sets pooled (newcomer..newcomer5, round 18)', sets.unseen],
     ['dev18 + audit18 + unseen pooled', [...dev18InPool, ...sets.audit, ...sets.unseen]],
   ] as const) {
     lines.push(`${name} (${count(of)})`, ...head);
-    lines.push(...binRows('shipped', of, shipped), ...binRows('refit (in sample)', of, (f) => calibrate(f.input, refit)), ...binRows('refit (LORO)', of, (f) => predicted.get(f) ?? calibrate(f.input, refit)), '');
+    lines.push(...binRows('before (round 13)', of, shipped), ...binRows('refit (in sample)', of, (f) => calibrate(f.input, refit)), ...binRows('refit (LORO)', of, (f) => predicted.get(f) ?? calibrate(f.input, refit)), '');
   }
   const at = (x: { strong: number; families: number }) => `${x.strong}/${x.families}`;
   for (const [name, of] of [['dev18', sets.dev18], ['audit18', sets.audit], ['unseen', sets.unseen]] as const) {
-    lines.push(`strong@5 ${name}: as labelled ${at(strongAt(of, null))}; by shipped ${at(strongAt(of, shipped))}; by refit ${at(strongAt(of, (f) => calibrate(f.input, refit)))}`);
+    lines.push(`strong@5 ${name}: as labelled ${at(strongAt(of, null))}; by round 13's map ${at(strongAt(of, shipped))}; by refit ${at(strongAt(of, (f) => calibrate(f.input, refit)))}`);
   }
   console.log(lines.join('\n'));
 }
