@@ -1,6 +1,9 @@
 /**
  * Refits the heuristic's score calibration (src/forecast/backtest/calibration.ts)
  * from people's blind family labels, and prints its reliability and strong@5.
+ * Since calib39 the shipped map is fitted by scripts/calibration-by-ground.ts (round 18's development, audit and
+ * unseen sets); this script's --loro and its CANDIDATES are round 13's protocol on the development labels, and its
+ * --db export writes each family's inputs, a `more` family's recorded ground included.
  *
  *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev7 --add eval/families/dev5 [--check eval/families/heldout7 ...] [--json]
  *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/<set> --db STORE     # (re)write score-inputs.jsonl

@@ -141,7 +141,7 @@ test('results for a task the synthesis rejected (never exported) are refused, na
   const rejected = store.db.prepare("SELECT instance_id FROM tasks WHERE synthesis_id = ? AND status = 'rejected' ORDER BY ord LIMIT 1").pluck().get(demo.synthesisId) as string;
   store.close();
   expect(rejected).toMatch(/^demo__future-\d+-\d+$/);
-  expect(demo.synthesis.tasks.find((t) => t.instanceId === rejected)).toMatchObject({ familyId: 'F3', rejection: { code: 'ANCHOR_MISSING' } });
+  expect(demo.synthesis.tasks.find((t) => t.instanceId === rejected)).toMatchObject({ familyId: 'F2', rejection: { code: 'ANCHOR_MISSING' } });
   const path = await writeJsonl([], [{ instance_id: demo.ids[0], attempt: 1, resolved: true }, { instance_id: rejected, attempt: 1, resolved: false }]);
   await expectRefused(['--results', path], 'RESULTS_OF_REJECTED_TASKS', new RegExp(`1 result is for tasks synthesis rejected and never exported: ${rejected}\\. Pass results of the exported tasks only`));
 });

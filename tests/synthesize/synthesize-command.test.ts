@@ -31,8 +31,8 @@ test('synthesize with the template backend writes one spec per validated family,
   // Grounded: files and symbols that exist at Tgen; the notes T0 knew of are resolved by now and are not asked for.
   expect(f1.problemStatement).toContain('`src/parser/');
   expect(f1.problemStatement).toContain('### Acceptance criteria');
-  // The LRU-split note is F2 since the score reads the kind of family (rank15): a note (0.095) above a feature direction, the http retries (0.090).
-  const note = out.tasks.find((t: { familyId: string }) => t.familyId === 'F2');
+  // The LRU-split note is F3 under calib39's map: the http retries' feature direction (0.021, 0 of 10 strong) above a note (0.020, 0 of 19).
+  const note = out.tasks.find((t: { familyId: string }) => t.familyId === 'F3');
   expect(note.droppedCriteria).toEqual(['The note at src/cache/index.js:32 is resolved and removed.']);
   expect(f1.hints).toContain('not executable');
   // A direction, not a replay: no quoted titles or citations of the work it was forecast from.
