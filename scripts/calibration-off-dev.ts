@@ -8,7 +8,7 @@
  * Fit sets: DEV is the shipped map's (dev13 with the families of dev9 and dev5 it does not show, loadFitFamilies)
  * plus dev17's families none of those shows; UNSEEN the four unseen sets as round 17 labelled them (newcomer17,
  * newcomer2-17, newcomer3-17, newcomer4-17; primary labels). The check is newcomer5-blind, never fitted on.
- * Maps: "shipped" (SCORE_CALIBRATION), "dev refit" (the shipped form refitted on DEV: what the protocol ships with no
+ * Maps: "shipped" (ROUND_13_CALIBRATION), "dev refit" (the shipped form refitted on DEV: what the protocol ships with no
  * unseen labels) and "dev + unseen refit" (the shipped form on DEV + UNSEEN); with each, the candidate forms of
  * fit-score-calibration.ts, left-one-repository-out over DEV + UNSEEN.
  * Prints: left-one-repository-out log loss over DEV + UNSEEN (each repository predicted by the map fitted without it:
@@ -17,7 +17,7 @@
  * the calibrated order. With --final, also dev17 + heldout17 pooled (held-out read once, as a final check).
  */
 import { parseArgs } from 'node:util';
-import { calibrate, fitScoreCalibration, SCORE_CALIBRATION, SHIPPED_FEATURES, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
+import { calibrate, fitScoreCalibration, ROUND_13_CALIBRATION, ROUND_13_FEATURES, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { CANDIDATES, chosenForm, loadFitFamilies, loadLabelledFamilies, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
 
 const F = 'eval/families';
@@ -56,25 +56,25 @@ function main(): void {
   const pool = [...dev, ...unseen];
   const check = loadLabelledFamilies(`${F}/newcomer5-blind`);
   const dev17 = loadLabelledFamilies(`${F}/dev17`);
-  const fit = (of: readonly LabelledFamily[], features = SHIPPED_FEATURES) => fitScoreCalibration(of.map((f) => ({ input: f.input, strong: f.strong })), features, SCORE_CALIBRATION.l2);
+  const fit = (of: readonly LabelledFamily[], features = ROUND_13_FEATURES) => fitScoreCalibration(of.map((f) => ({ input: f.input, strong: f.strong })), features, ROUND_13_CALIBRATION.l2);
   const devRefit = fit(dev);
   const refit = fit(pool);
   const lines: string[] = [];
   lines.push(`DEV ${dev.length} families (${dev.filter((f) => f.strong).length} strong, ${new Set(dev.map((f) => f.repo)).size} repositories); UNSEEN ${unseen.length} (${unseen.filter((f) => f.strong).length} strong, ${new Set(unseen.map((f) => f.repo)).size}); check newcomer5-blind ${check.length} (${check.filter((f) => f.strong).length} strong)`);
-  lines.push(`shipped    ${JSON.stringify({ intercept: SCORE_CALIBRATION.intercept, weights: SCORE_CALIBRATION.weights })}`);
+  lines.push(`shipped    ${JSON.stringify({ intercept: ROUND_13_CALIBRATION.intercept, weights: ROUND_13_CALIBRATION.weights })}`);
   lines.push(`dev refit  ${JSON.stringify({ intercept: devRefit.intercept, weights: devRefit.weights })}`);
   lines.push(`dev+unseen ${JSON.stringify({ intercept: refit.intercept, weights: refit.weights, groups: refit.groups })}`);
   const score = (c: ScoreCalibration) => (f: LabelledFamily) => calibrate(f.input, c);
   const kinds = ['loose', 'note', 'feature', 'more', 'other'] as const;
   const sample = (c: ScoreCalibration) => kinds.map((k) => `${k} ${calibrate({ rank: 0.5, loose: k === 'loose', kind: k === 'note' ? 'note' : k === 'feature' ? 'feature' : k === 'more' ? 'more' : 'bugfix', backtest: null, changes: null }, c).toFixed(3)}`).join(', ');
-  lines.push(`scores: shipped ${sample(SCORE_CALIBRATION)}; dev refit ${sample(devRefit)}; dev+unseen ${sample(refit)}`, '');
+  lines.push(`scores: shipped ${sample(ROUND_13_CALIBRATION)}; dev refit ${sample(devRefit)}; dev+unseen ${sample(refit)}`, '');
 
   // Left-one-repository-out log loss over DEV + UNSEEN.
   const before = loro(pool, dev, (of) => fit(of));
   const after = loro(pool, pool, (of) => fit(of));
   const ll = (m: Map<LabelledFamily, number>, of: readonly LabelledFamily[]) => logLoss(of, (f) => m.get(f)!).toFixed(4);
   lines.push('| map (shipped form, l2 0.05) | LORO log loss, dev repositories | unseen repositories | all | newcomer5-blind (fitted on all) |', '|---|---|---|---|---|');
-  lines.push(`| shipped constants (no refit) | ${logLoss(dev, score(SCORE_CALIBRATION)).toFixed(4)} (in-sample) | ${logLoss(unseen, score(SCORE_CALIBRATION)).toFixed(4)} | ${logLoss(pool, score(SCORE_CALIBRATION)).toFixed(4)} | ${logLoss(check, score(SCORE_CALIBRATION)).toFixed(4)} |`);
+  lines.push(`| shipped constants (no refit) | ${logLoss(dev, score(ROUND_13_CALIBRATION)).toFixed(4)} (in-sample) | ${logLoss(unseen, score(ROUND_13_CALIBRATION)).toFixed(4)} | ${logLoss(pool, score(ROUND_13_CALIBRATION)).toFixed(4)} | ${logLoss(check, score(ROUND_13_CALIBRATION)).toFixed(4)} |`);
   lines.push(`| refit on dev only | ${ll(before, dev)} | ${ll(before, unseen)} | ${ll(before, pool)} | ${logLoss(check, score(devRefit)).toFixed(4)} |`);
   lines.push(`| refit on dev + unseen | ${ll(after, dev)} | ${ll(after, unseen)} | ${ll(after, pool)} | ${logLoss(check, score(refit)).toFixed(4)} |`, '');
 
@@ -105,17 +105,17 @@ function main(): void {
   lines.push(`split refit on dev + unseen: ${JSON.stringify({ intercept: splitRefit.intercept, weights: splitRefit.weights })}; list "more" ${calibrate({ rank: 0.5, loose: false, kind: 'more', backtest: null, changes: null }, splitRefit).toFixed(3)}, middle ${calibrate({ rank: 0.5, loose: false, kind: 'refactor', backtest: null, changes: null }, splitRefit).toFixed(3)}`);
   lines.push(...bins('dev17, split refit', dev17.map(listOnly), [['split dev + unseen refit', splitRefit]]), ...bins('newcomer5-blind, split refit', checkL, [['split dev + unseen refit', splitRefit]]));
 
-  const maps: [string, ScoreCalibration][] = [['shipped', SCORE_CALIBRATION], ['dev + unseen refit', refit]];
+  const maps: [string, ScoreCalibration][] = [['shipped', ROUND_13_CALIBRATION], ['dev + unseen refit', refit]];
   lines.push(...bins('dev17', dev17, maps), ...bins('newcomer5-blind (never fitted on)', check, maps));
   const at = (x: { strong: number; families: number }) => `${x.strong}/${x.families}`;
-  lines.push(`strong@5 newcomer5-blind: as labelled ${at(strongAt(check, null))}; by shipped ${at(strongAt(check, score(SCORE_CALIBRATION)))}; by refit ${at(strongAt(check, score(refit)))}`);
-  lines.push(`strong@5 dev17: as labelled ${at(strongAt(dev17, null))}; by shipped ${at(strongAt(dev17, score(SCORE_CALIBRATION)))}; by refit ${at(strongAt(dev17, score(refit)))}`);
+  lines.push(`strong@5 newcomer5-blind: as labelled ${at(strongAt(check, null))}; by shipped ${at(strongAt(check, score(ROUND_13_CALIBRATION)))}; by refit ${at(strongAt(check, score(refit)))}`);
+  lines.push(`strong@5 dev17: as labelled ${at(strongAt(dev17, null))}; by shipped ${at(strongAt(dev17, score(ROUND_13_CALIBRATION)))}; by refit ${at(strongAt(dev17, score(refit)))}`);
   if (values.final) {
     const heldout17 = loadLabelledFamilies(`${F}/heldout17`);
     const pooled = [...dev17, ...heldout17];
     lines.push('', ...bins('dev17 + heldout17 pooled (held-out read once, final check)', pooled, maps));
     lines.push(...bins('dev17 + heldout17 pooled, split refit', pooled.map(listOnly), [['split dev + unseen refit', splitRefit]]));
-    lines.push(`heldout17 log loss: shipped ${logLoss(heldout17, score(SCORE_CALIBRATION)).toFixed(4)}, refit ${logLoss(heldout17, score(refit)).toFixed(4)}; strong@5 by shipped ${at(strongAt(heldout17, score(SCORE_CALIBRATION)))}, by refit ${at(strongAt(heldout17, score(refit)))}`);
+    lines.push(`heldout17 log loss: shipped ${logLoss(heldout17, score(ROUND_13_CALIBRATION)).toFixed(4)}, refit ${logLoss(heldout17, score(refit)).toFixed(4)}; strong@5 by shipped ${at(strongAt(heldout17, score(ROUND_13_CALIBRATION)))}, by refit ${at(strongAt(heldout17, score(refit)))}`);
   }
   console.log(lines.join('\n'));
 }

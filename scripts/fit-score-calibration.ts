@@ -1,6 +1,9 @@
 /**
  * Refits the heuristic's score calibration (src/forecast/backtest/calibration.ts)
  * from people's blind family labels, and prints its reliability and strong@5.
+ * Since calib39 the shipped map is fitted by scripts/calibration-by-ground.ts (round 18's development, audit and
+ * unseen sets); this script's --loro and its CANDIDATES are round 13's protocol on the development labels, and its
+ * --db export writes each family's inputs, a `more` family's recorded ground included.
  *
  *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/dev7 --add eval/families/dev5 [--check eval/families/heldout7 ...] [--json]
  *   npx tsx scripts/fit-score-calibration.ts --dir eval/families/<set> --db STORE     # (re)write score-inputs.jsonl
@@ -43,7 +46,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { wilsonInterval } from '../src/stats/wilson.js';
-import { calibrate, calibrationInputOf, fitScoreCalibration, MEASURED_NOT_SHIPPED, SCORE_CALIBRATION, SHIPPED_FEATURES, type CalibrationFeature, type CalibrationInput, type FamilyKind, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
+import { calibrate, calibrationInputOf, fitScoreCalibration, MEASURED_NOT_SHIPPED, SCORE_CALIBRATION, SHIPPED_FEATURES, type CalibrationFeature, type CalibrationInput, type FamilyKind, type MoreGround, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
 
 export interface LabelledFamily {
@@ -71,6 +74,7 @@ interface WrittenInput {
   kind?: FamilyKind;
   backtest?: number | null;
   changes?: number | null;
+  ground?: MoreGround;
 }
 
 /**
@@ -88,7 +92,7 @@ export function loadLabelledFamilies(dir: string): LabelledFamily[] {
     const inputs = new Map(
       readLines<{ blind: string; input: WrittenInput }>(inputsFile).map((l) => [
         l.blind,
-        { rank: l.input.rank, loose: l.input.loose ?? false, kind: l.input.kind ?? 'refactor', backtest: l.input.backtest ?? null, changes: l.input.changes ?? null } satisfies CalibrationInput,
+        { rank: l.input.rank, loose: l.input.loose ?? false, kind: l.input.kind ?? 'refactor', backtest: l.input.backtest ?? null, changes: l.input.changes ?? null, ...(l.input.ground ? { ground: l.input.ground } : {}) } satisfies CalibrationInput,
       ]),
     );
     for (const key of readLines<{ blind: string; forecaster: string; rank: number; score: number }>(join(dir, repo, 'key.jsonl'))) {
@@ -96,7 +100,10 @@ export function loadLabelledFamilies(dir: string): LabelledFamily[] {
       const input = inputs.get(key.blind);
       const label = labels.get(key.blind);
       if (!input || !label) throw new Error(`${dir}/${repo}: ${key.blind} has no ${input ? 'primary label' : 'score input'}`);
-      out.push({ repo, blind: key.blind, title: titles.get(key.blind) ?? '', rank: key.rank, score: key.score, input, strong: label === 'strong' });
+      const title = titles.get(key.blind) ?? '';
+      // A `more` family written before its ground was recorded (calib39) has it read off its title (storedGround).
+      const grounded: CalibrationInput = input.kind === 'more' && !input.ground ? { ...input, ground: storedGround(title) } : input;
+      out.push({ repo, blind: key.blind, title, rank: key.rank, score: key.score, input: grounded, strong: label === 'strong' });
     }
   }
   return out;
@@ -143,6 +150,20 @@ export function storedKind(title: string, category: string, c: Record<string, nu
   if (c.people_factor === 0.525) return 'ci';
   if (/^(Document|Extend the .+ page|Fix the .+ page)\b/.test(title) || /\.(md|rst)$/.test(title)) return 'docs';
   return category as FamilyKind;
+}
+
+/**
+ * The ground of a `more` family written before calib39 recorded it, read off its title as the line makers word it:
+ * a list page's "Add more entries like … to the … list/team in …" (upkeep.ts), a page's "Fix more code examples like …"
+ * (doc-examples.ts), a dependency line's "Remove more runtime dependencies like …" / "Replace more dependencies with the
+ * standard library like …" (pending/dependency-line.ts); else an additive code line's instances (direction.ts). A test
+ * holds it to the ground the forecaster records for the same families (tests/forecast/score-calibration-ground.test.ts).
+ */
+export function storedGround(title: string): MoreGround {
+  if (/^Add more entries like /.test(title)) return 'list';
+  if (/^Fix more code examples\b/.test(title)) return 'examples';
+  if (/^(Remove more runtime dependencies|Replace more dependencies with the standard library)\b/.test(title)) return 'dependencies';
+  return 'code';
 }
 
 /** Reliability rows: 0.1-wide score bins with families, mean score and observed strong rate. */
@@ -281,9 +302,9 @@ export function chosenForm(compared: readonly { name: string; loro: { logLoss: n
   return [...eligible].sort((a, b) => a.loro.logLoss - b.loro.logLoss)[0]!.name;
 }
 
-/** The shipped features under each penalty of L2_CANDIDATES, scored as compareCandidates scores maps. */
-export function comparePenalties(fit: readonly LabelledFamily[], checks: readonly (readonly LabelledFamily[])[] = []) {
-  return L2_CANDIDATES.map((l2) => ({ name: `l2 ${l2}`, ...scored(fit, checks, (rows) => fitScoreCalibration(rows, SHIPPED_FEATURES, l2)) }));
+/** The shipped features (or `features`) under each penalty of L2_CANDIDATES, scored as compareCandidates scores maps. */
+export function comparePenalties(fit: readonly LabelledFamily[], checks: readonly (readonly LabelledFamily[])[] = [], features: CalibrationFeature[] = SHIPPED_FEATURES) {
+  return L2_CANDIDATES.map((l2) => ({ name: `l2 ${l2}`, ...scored(fit, checks, (rows) => fitScoreCalibration(rows, features, l2)) }));
 }
 
 /**

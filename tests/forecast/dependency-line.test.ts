@@ -45,7 +45,7 @@ test('two removals in two changes become one family, worded from the removals, c
   expect(f!.acceptance_criteria[0]).toMatch(/removed from package.json \(not moved to the development dependencies/);
   // The manifest, then the files where the removed names' uses were replaced.
   expect(f!.target_hints.paths).toEqual(['package.json', 'lib/application.js', 'lib/response.js']);
-  expect(f!.score_components).toMatchObject({ calibration_kind_more: 1, calibration_more: 1, dependency_removals: 2, dependency_commits: 2, backtest_replays: 3 });
+  expect(f!.score_components).toMatchObject({ calibration_kind_more: 1, calibration_more: 1, calibration_ground_dependencies: 1, calibration_more_code: 1, dependency_removals: 2, dependency_commits: 2, backtest_replays: 3 });
 });
 
 test('the family is the same with and without the history after T0 (leakage canary)', async () => {

@@ -24,6 +24,9 @@ test('documentation whose changes corrected its code examples asks for one more 
   const fix = families.find((f) => f.title.startsWith('Fix more code examples'))!;
   expect(fix.acceptance_criteria[0]).toBe('A code example in docs/ that does not run or type-check as shown at T0 is corrected, and runs as shown after the change.');
   expect(fix.expected_behavior).toContain('beyond those corrected before T0 (store-persistence)');
+  // Its ground is the documentation page's examples, the list page's its entries (calib39: read apart from a code line).
+  expect(fix.score_components).toMatchObject({ calibration_kind_more: 1, calibration_ground_examples: 1, calibration_more_code: 0 });
+  expect(families.find((f) => f.title.startsWith('Add more entries like'))!.score_components).toMatchObject({ calibration_ground_list: 1, calibration_more_code: 0 });
 });
 
 test('an example is corrected only when a change says it fixes or corrects one, named by at most two words', () => {

@@ -24,7 +24,7 @@ test('a page whose changes each add one named entry asks for one more entry, bes
   expect(list!.acceptance_criteria[0]).toBe('The ECOSYSTEM list in ECOSYSTEM.md has an entry it does not have at T0, in the list\'s own format and order.');
   expect(list!.target_hints.paths).toContain('ECOSYSTEM.md');
   // Its score reads it as a direction asking for one more instance (eval/families/dev8: 4 of 5 such families strong).
-  expect(list!.score_components).toMatchObject({ calibration_kind_more: 1, calibration_more: 1 });
+  expect(list!.score_components).toMatchObject({ calibration_kind_more: 1, calibration_more: 1, calibration_ground_list: 1, calibration_more_code: 0 });
   expect(list!.score).toBeGreaterThan(Math.max(...families.filter((f) => f !== list).map((f) => f.score)));
   // The hotter examples line keeps the documentation place it has without a list.
   expect(titles.some((t) => /colour themes in examples\/README\.md/.test(t)), titles.join(' | ')).toBe(true);

@@ -4,7 +4,7 @@ import { carriesOut } from '../../text/work-match.js';
 import { addDuration } from '../../time.js';
 import { buildStreams, componentOf, isChore, itemTopic, type Stream, type StreamOptions } from '../heuristic/streams.js';
 import { pastView, workBetween } from './past-view.js';
-import { calibrate, calibrationComponents, calibrationWhy, type CalibrationInput, type FamilyKind } from './calibration.js';
+import { calibrate, calibrationComponents, calibrationWhy, type CalibrationInput, type FamilyKind, type MoreGround } from './calibration.js';
 import { logit, sigmoid } from '../../stats/logistic.js';
 import { fitScale } from './record.js';
 
@@ -106,9 +106,10 @@ export const STREAM_PRIOR = { a: -1.056, b: 1.339, base: 0.52, kinds: { code: 0.
  * ranking score, which breaks ties in the order; put on people's label by the
  * fitted map (calibration.ts), which reads the kind of family (`kind`: a code
  * direction's category, else the stream's kind) and whether the direction's
- * title is loose (names no checkable work).
+ * title is loose (names no checkable work), and for a `more` family its ground
+ * (`ground`: a list page, a page's code examples or a code line; MORE_GROUNDS).
  */
-export function scoreStream(record: StreamRecord | null, s: Stream, loose: boolean, kind: FamilyKind): StreamScore {
+export function scoreStream(record: StreamRecord | null, s: Stream, loose: boolean, kind: FamilyKind, ground?: MoreGround): StreamScore {
   const x = Math.log1p(s.heat);
   const kindPrior = STREAM_PRIOR.kinds[s.kind] ?? STREAM_PRIOR.base;
   const zPrior = STREAM_PRIOR.a + STREAM_PRIOR.b * x + 0.5 * (logit(kindPrior) - logit(STREAM_PRIOR.base));
@@ -129,7 +130,7 @@ export function scoreStream(record: StreamRecord | null, s: Stream, loose: boole
   const continued = sigmoid(w * zOwn + (1 - w) * zPrior);
   const factor = PEOPLE_FACTOR * (KIND_FACTOR[s.kind] ?? 1);
   const rank = round(Math.min(0.95, Math.max(0.02, factor * continued)));
-  const input: CalibrationInput = { rank, loose, kind, backtest: round(continued), changes: s.items.length };
+  const input: CalibrationInput = { rank, loose, kind, backtest: round(continued), changes: s.items.length, ...(ground ? { ground } : {}) };
   const score = calibrate(input);
   const [kh, kn] = record?.kinds[s.kind] ?? [0, 0];
   const replays = record?.replays ?? [];

@@ -17,7 +17,7 @@ import { learnStreamRecord, scoreStream, PEOPLE_FACTOR } from '../backtest/strea
 import { heldBack, showOrder } from './order.js';
 import { waitsOnUpstream, withoutHedge } from './phrase.js';
 import { floorNote, heldBackNote } from '../held-back.js';
-import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION, type CalibrationInput, type FamilyKind } from '../backtest/calibration.js';
+import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION, type CalibrationInput, type FamilyKind, type MoreGround } from '../backtest/calibration.js';
 import { plainPhrase } from '../../text/clean.js';
 import { detectSeries, statesSeries } from './series.js';
 import { renderSeries, seriesTitle } from './series-render.js';
@@ -136,7 +136,9 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         if (cited > 0 && finished.some((s) => s.changes.some((c) => text.focusRefs.includes(c.ref)) && statesSeries(s, text.title))) continue;
         perKind.set(slot, (perKind.get(slot) ?? 0) + 1);
         // The kind the score map reads: a code direction by its category, else the stream's kind (docs, ci, tests).
-        const score = scoreStream(record, stream, !text.specific, text.oneMore ? 'more' : stream.kind === 'code' ? text.category : (stream.kind as FamilyKind));
+        // A `more` line's ground: a list page's entries, a page's code examples (every other non-code `more`), or a code line.
+        const ground: MoreGround | undefined = text.oneMore ? (text.list ? 'list' : stream.kind === 'code' ? 'code' : 'examples') : undefined;
+        const score = scoreStream(record, stream, !text.specific, text.oneMore ? 'more' : stream.kind === 'code' ? text.category : (stream.kind as FamilyKind), ground);
         // The score reads whether the title is loose as before; the order shows only checkable directions by default (direction.ts `checkable`).
         drafts.push({ rank: score.rank, score: score.score, title: text.title, kind: stream.kind, specific: text.specific, checkable: text.checkable, render: (id) => renderDirection(stream, text, id, names, score) });
       }
@@ -171,7 +173,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       if (dependencies) {
         const record = options.backtest ? dependencyRecord(snapshot) : null;
         const rank = DEPENDENCY_RATE;
-        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null, ground: 'dependencies' };
         const score = calibrate(input);
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of removals asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
         const components = { pending_rate: rank, ...calibrationComponents(input) };
