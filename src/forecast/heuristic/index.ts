@@ -5,6 +5,7 @@ import type { Scored } from './score.js';
 import { contributorNames, rankAreas } from './signals.js';
 import { renderStated, statedWork, STATED_RATES } from '../pending/stated.js';
 import { dependencyLine, dependencyRecord, renderDependencyLine } from '../pending/dependency-line.js';
+import { renderTraitLine, traitLines, TRAIT_RATE } from '../pending/trait-line.js';
 import { BRANCH_RATE, branchLines, doneOnBranch, landedTitle, renderBranchLine, restateAsLanding } from '../pending/branch-work.js';
 import { rankCandidates } from './candidates.js';
 import { familyText, type FamilyText } from './title.js';
@@ -176,6 +177,15 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of removals asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
         const components = { pending_rate: rank, ...calibrationComponents(input) };
         drafts.push({ rank, score, title: dependencies.title, kind: 'dependency', specific: true, render: (id) => renderDependencyLine(dependencies, snapshot, id, { score, components, why, record }) });
+      }
+      // A public trait added in the year before T0 that two or more types implement: one more implementation (pending/trait-line.ts).
+      for (const line of traitLines(snapshot)) {
+        const rank = TRAIT_RATE;
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const score = calibrate(input);
+        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a trait implemented for more types asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
+        const components = { pending_rate: rank, ...calibrationComponents(input) };
+        drafts.push({ rank, score, title: line.title, kind: 'trait', specific: true, render: (id) => renderTraitLine(line, id, (paths) => rankAreas(paths, dirFiles), { score, components, why }) });
       }
       // Work done on a long-lived branch active near T0, not on the default branch yet: landing it (pending/branch-work.ts).
       const lines = branchLines(snapshot);
