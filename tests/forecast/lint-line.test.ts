@@ -56,3 +56,15 @@ test('one fixing change, a bump or a configuration change, or fixes older than a
   expect(lintLine(snap(two))?.title).toBe('Fix the warnings of new golangci-lint lints');
   expect(lintLine(snap(two, '2025-09-01T00:00:00.000Z'))).toBeNull();
 });
+
+test('a change about linting that names no tool counts for the linter whose configuration file and code it changes', () => {
+  const row = (title: string, date: string, paths: string[]) => ({ kind: 'work_item' as const, ref: `w:${title}`, date, text: title, item: { title, bot: false, paths } });
+  const snap = (rows: unknown[]) => ({ t0: '2024-12-01T00:00:00.000Z', evidence: rows }) as unknown as Snapshot;
+  const fix = row('Address golangci-lint deprecation warnings, enable some more linters', '2024-06-01T00:00:00.000Z', ['.golangci.yml', 'command.go']);
+  const more = row('More linting', '2024-04-01T00:00:00.000Z', ['.golangci.yml', 'bash_completions.go', 'doc/util.go']);
+  expect(lintLine(snap([fix, more]))?.items.map((e) => e.item.title)).toEqual(['Address golangci-lint deprecation warnings, enable some more linters', 'More linting']);
+  // Only the configuration file, no configuration file, or a bump: no linter's fix.
+  expect(lintLine(snap([fix, row('More linting', '2024-04-01T00:00:00.000Z', ['.golangci.yml'])]))).toBeNull();
+  expect(lintLine(snap([fix, row('More linting', '2024-04-01T00:00:00.000Z', ['command.go'])]))).toBeNull();
+  expect(lintLine(snap([fix, row('Upgrade linters', '2024-04-01T00:00:00.000Z', ['.golangci.yml', 'command.go'])]))).toBeNull();
+});

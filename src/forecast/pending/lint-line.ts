@@ -9,7 +9,8 @@ import { DAY_MS } from '../../time.js';
  * warnings from clippy::uninlined_format_args", "Address golangci-lint deprecation warnings") ask for the next such
  * change, a checkable piece of work named by its tool: "Fix the warnings of new clippy lints like
  * `uninlined_format_args`" (done when the linter passes again on the project). Changes that only configure the linter
- * ("Centralize lint configuration", "migrate to flat config") or bump it (bot work) are not fixes. Its calibration kind
+ * ("Centralize lint configuration", "migrate to flat config") or bump it (bot work) are not fixes. A change about
+ * linting that names no tool ("More linting") is the tool's when it changes the tool's configuration file and code. Its calibration kind
  * is `more` (backtest/calibration.ts: the next instance of what each change did), its ranking score the dependency
  * line's (not fitted: no labels yet). One family, the linter with the most fixing changes.
  * Tests: tests/forecast/lint-line.test.ts.
@@ -31,23 +32,27 @@ export const LINT_RATE = 0.25;
 const MIN_CHANGES = 2;
 
 /** Linters by the name titles give them (lower case), with the pattern that finds it in a title. */
-const LINTERS: readonly [string, RegExp][] = [
-  ['clippy', /\bclippy\b/i],
-  ['golangci-lint', /\bgolangci(?:-lint)?\b/i],
-  ['staticcheck', /\bstaticcheck\b/i],
-  ['ESLint', /\beslint\b/i],
-  ['Biome', /\bbiome\b/i],
-  ['oxlint', /\boxlint\b/i],
-  ['Ruff', /\bruff\b/i],
-  ['mypy', /\bmypy\b/i],
-  ['Pyright', /\bpyright\b/i],
-  ['pylint', /\bpylint\b/i],
-  ['flake8', /\bflake8\b/i],
-  ['RuboCop', /\brubocop\b/i],
-  ['ShellCheck', /\bshellcheck\b/i],
-  ['SwiftLint', /\bswiftlint\b/i],
-  ['ktlint', /\bktlint\b/i],
+const LINTERS: readonly [string, RegExp, RegExp | null][] = [
+  ['clippy', /\bclippy\b/i, /(^|\/)\.?clippy\.toml$/],
+  ['golangci-lint', /\bgolangci(?:-lint)?\b/i, /(^|\/)\.golangci\.(ya?ml|toml|json)$/],
+  ['staticcheck', /\bstaticcheck\b/i, /(^|\/)staticcheck\.conf$/],
+  ['ESLint', /\beslint\b/i, /(^|\/)(\.eslintrc(\.\w+)?|eslint\.config\.[cm]?[jt]s)$/],
+  ['Biome', /\bbiome\b/i, /(^|\/)biome\.jsonc?$/],
+  ['oxlint', /\boxlint\b/i, /(^|\/)\.?oxlintrc\.json$/],
+  ['Ruff', /\bruff\b/i, /(^|\/)\.?ruff\.toml$/],
+  ['mypy', /\bmypy\b/i, /(^|\/)\.?mypy\.ini$/],
+  ['Pyright', /\bpyright\b/i, /(^|\/)pyrightconfig\.json$/],
+  ['pylint', /\bpylint\b/i, /(^|\/)\.?pylintrc$/],
+  ['flake8', /\bflake8\b/i, /(^|\/)\.flake8$/],
+  ['RuboCop', /\brubocop\b/i, /(^|\/)\.rubocop\.ya?ml$/],
+  ['ShellCheck', /\bshellcheck\b/i, /(^|\/)\.shellcheckrc$/],
+  ['SwiftLint', /\bswiftlint\b/i, /(^|\/)\.swiftlint\.ya?ml$/],
+  ['ktlint', /\bktlint\b/i, null],
 ];
+/** A title about linting that names no tool ("More linting", "Remove fully inactivated linters"). */
+const LINTING = /\b(lint|lints|linting|linters?)\b/i;
+/** Files a lint fix does not change the code in. */
+const NOT_CODE = /(^|\/)(\.[^/]*|[^/]*\.(md|rst|txt|ya?ml|toml|json|jsonc|ini|cfg|lock))$/i;
 /** A title that fixes what a linter reports: an act of fixing, and a word for what it reports (or "happy"). */
 const FIXES = /\b(fix(?:es|ed|ing)?|address(?:es|ed)?|appl(?:y|ies|ied)|resolve[sd]?|silence[sd]?|satisfy|make\b.*\bhappy|appease)\b/i;
 const REPORTS = /\b(lints?|warnings?|errors?|issues?|reports?|fix(?:es)?|complaints?|happy|findings?)\b/i;
@@ -60,6 +65,15 @@ function fixesLints(title: string, pattern: RegExp): boolean {
   return !NOT_A_FIX.test(title) || /\bfix(?:es|ed)?\b.*\b(lints?|warnings?)\b/i.test(title);
 }
 
+/**
+ * A change about linting that names no tool ("More linting") but changes the linter's configuration file and the code
+ * beside it: the tool's lints enabled and what they report fixed. Not a bump of the tool (bot work, or "bump"/"upgrade").
+ */
+function linterWork(item: { title: string; paths: readonly string[] }, pattern: RegExp, config: RegExp | null): boolean {
+  if (!config || pattern.test(item.title) || !LINTING.test(item.title) || /\b(bump|upgrade)\b/i.test(item.title)) return false;
+  return item.paths.some((p) => config.test(p)) && item.paths.some((p) => !config.test(p) && !NOT_CODE.test(p));
+}
+
 /** The line a snapshot's work items state at its T0, or null. Reads only non-bot work items of the 365 days up to T0. */
 export function lintLine(snapshot: Snapshot): LintLine | null {
   const end = Date.parse(snapshot.t0);
@@ -67,8 +81,8 @@ export function lintLine(snapshot: Snapshot): LintLine | null {
     .filter((e): e is WorkItemRow => e.kind === 'work_item' && !e.item.bot && Date.parse(e.date) <= end && end - Date.parse(e.date) <= 365 * DAY_MS)
     .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
   let best: LintLine | null = null;
-  for (const [linter, pattern] of LINTERS) {
-    const fixing = items.filter((e) => fixesLints(e.item.title, pattern));
+  for (const [linter, pattern, config] of LINTERS) {
+    const fixing = items.filter((e) => fixesLints(e.item.title, pattern) || linterWork(e.item, pattern, config));
     if (fixing.length < MIN_CHANGES || (best && best.items.length >= fixing.length)) continue;
     const lints = [...new Set(fixing.flatMap((e) => [...e.item.title.matchAll(/\b[a-z]+::([a-z][a-z0-9_]+)\b/g)].map((m) => m[1]!)))].slice(0, 2);
     const like = lints.length ? ` like ${joinAnd(lints.map((l) => `\`${l}\``))}` : '';
