@@ -65,10 +65,12 @@ export const PendingEvidence = z.object({
   ...base,
   path: z.string(),
   line: z.number().int().positive(),
-  signal: z.enum(['deprecation', 'runtime', 'skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned']),
+  signal: z.enum(['deprecation', 'runtime', 'skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned', 'new_trait']),
   /**
    * The deprecated name (or '' when the notice names none); the runtime: python, node, go, rust; the
-   * test's name (skipped_test, expected_failure, pending_test); what is not supported or implemented yet, or planned.
+   * test's name (skipped_test, expected_failure, pending_test); what is not supported or implemented yet, or planned;
+   * the trait (new_trait: a public trait first seen in the year before T0 that two or more of the project's types
+   * implement at T0, src/snapshot/trait-impls.ts; dated by its declaration's first appearance).
    */
   subject: z.string(),
   /**
@@ -90,6 +92,8 @@ export const PendingEvidence = z.object({
    * setup version. Only a matrix is where a release is added (src/forecast/pending/runtimes.ts).
    */
   matrix: z.literal(true).optional(),
+  /** new_trait: the types that implement the trait at T0, in path and line order, each with where (`path:line`). */
+  implementors: z.array(z.object({ type: z.string(), at: z.string() })).optional(),
 });
 
 /**

@@ -9,6 +9,8 @@ import { findTodos, todoSkipReason } from './todos.js';
 import { findDeprecations, findRuntimes, isRuntimeManifest, type PendingLine } from './pending.js';
 import { findKnownFailures } from './known-failures.js';
 import { findMissingSupport } from './missing-support.js';
+import { findTraitLines, type TraitDeclaration, type TraitImpl } from './trait-impls.js';
+import { DAY_MS } from '../time.js';
 
 /**
  * The costly part of a snapshot: reading the files at the snapshot commit for
@@ -188,6 +190,8 @@ async function todoEvidence(
   const pending: Evidence[] = [];
   const taken: Record<string, number> = {};
   let done = 0;
+  const declarations: (TraitDeclaration & { path: string })[] = [];
+  const impls: (TraitImpl & { path: string })[] = [];
   // Every file not skipped by its path is read, in order: many reads in flight instead of one at a time.
   const blobs = new ReadAhead(input.reader, files.filter((f) => todoSkipReason(f.path) === null).map((f) => f.oid));
   for (const file of files) {
@@ -216,6 +220,9 @@ async function todoEvidence(
     }
     counts.todoFilesScanned!++;
     const text = decodeText(bytes);
+    const traits = findTraitLines(file.path, text);
+    declarations.push(...traits.declarations.map((d) => ({ ...d, path: file.path })));
+    impls.push(...traits.impls.map((i) => ({ ...i, path: file.path })));
     for (const p of pendingLines(file.path, text)) {
       const group = STATED.has(p.signal) ? 'stated' : 'notice';
       if ((taken[group] ?? 0) >= MAX_PENDING) continue;
@@ -251,7 +258,50 @@ async function todoEvidence(
     counts.todos! += kept.length;
   }
   await addMsrvHistory(input.reader, input.history, pending);
+  for (const row of await newTraits(input, declarations, impls, head, budget)) {
+    pending.push(row);
+    counts.pendingNotices++;
+  }
   return [...out, ...pending];
+}
+
+/** A trait implemented by at most this many types is one whose next implementation is a piece of work to name. */
+const MAX_IMPLEMENTORS = 20;
+const MIN_IMPLEMENTORS = 2;
+
+/**
+ * Public traits first seen in the year before the snapshot commit that two or more of the project's types implement
+ * (trait-impls.ts): one `new_trait` row each, dated by the declaration's first appearance. A trait declared under one
+ * name in two places is left out (which one the impls mean is not known); a declaration whose file last changed more
+ * than a year before the commit is older than a year without reading it.
+ */
+async function newTraits(
+  input: ScanInput,
+  declarations: readonly (TraitDeclaration & { path: string })[],
+  impls: readonly (TraitImpl & { path: string })[],
+  head: Commit,
+  budget: ReadBudget,
+): Promise<Evidence[]> {
+  const out: Evidence[] = [];
+  const end = Date.parse(head.committerTime);
+  const declared = new Map<string, number>();
+  for (const d of declarations) declared.set(d.name, (declared.get(d.name) ?? 0) + 1);
+  for (const d of declarations) {
+    if (declared.get(d.name) !== 1) continue;
+    const own = impls.filter((i) => i.trait === d.name);
+    const types = [...new Set(own.map((i) => i.type))];
+    if (types.length < MIN_IMPLEMENTORS || types.length > MAX_IMPLEMENTORS) continue;
+    const versions = fileVersions(input.history, d.path);
+    if (versions.length === 0 || end - Date.parse(versions[0]!.time) > 365 * DAY_MS) continue;
+    const firstSeen = (await firstSeenDates(input.reader, versions, [d.raw], budget)).get(d.raw) ?? null;
+    if (!firstSeen || end - Date.parse(firstSeen) > 365 * DAY_MS) continue;
+    const implementors = types.map((type) => {
+      const at = own.find((i) => i.type === type)!;
+      return { type, at: `${at.path}:${at.line}` };
+    });
+    out.push({ kind: 'pending', ref: `pending:${d.path}:${d.line}`, date: firstSeen, text: d.raw, path: d.path, line: d.line, signal: 'new_trait', subject: d.name, target: null, versions: [], implementors });
+  }
+  return out;
 }
 
 /**

@@ -5,6 +5,9 @@ import type { Scored } from './score.js';
 import { contributorNames, rankAreas } from './signals.js';
 import { renderStated, statedWork, STATED_RATES } from '../pending/stated.js';
 import { dependencyLine, dependencyRecord, renderDependencyLine } from '../pending/dependency-line.js';
+import { renderTraitLine, traitLines, TRAIT_RATE } from '../pending/trait-line.js';
+import { LINT_RATE, lintLine, renderLintLine } from '../pending/lint-line.js';
+import { renderSponsorLine, sponsorLine, SPONSOR_RATE } from '../pending/sponsor-line.js';
 import { BRANCH_RATE, branchLines, doneOnBranch, landedTitle, renderBranchLine, restateAsLanding } from '../pending/branch-work.js';
 import { rankCandidates } from './candidates.js';
 import { familyText, type FamilyText } from './title.js';
@@ -178,6 +181,35 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of removals asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
         const components = { pending_rate: rank, ...calibrationComponents(input) };
         drafts.push({ rank, score, title: dependencies.title, kind: 'dependency', specific: true, render: (id) => renderDependencyLine(dependencies, snapshot, id, { score, components, why, record }) });
+      }
+      // A public trait added in the year before T0 that two or more types implement: one more implementation (pending/trait-line.ts).
+      for (const line of traitLines(snapshot)) {
+        const rank = TRAIT_RATE;
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const score = calibrate(input);
+        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a trait implemented for more types asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
+        const components = { pending_rate: rank, ...calibrationComponents(input) };
+        drafts.push({ rank, score, title: line.title, kind: 'trait', specific: true, render: (id) => renderTraitLine(line, id, (paths) => rankAreas(paths, dirFiles), { score, components, why }) });
+      }
+      // Two or more changes of the year before T0 that fixed what one named linter reports: the next (pending/lint-line.ts).
+      const lints = lintLine(snapshot);
+      if (lints) {
+        const rank = LINT_RATE;
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const score = calibrate(input);
+        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of lint fixes asks for the next, as the lines the map calls "more" do (docs/forecast.md).`;
+        const components = { pending_rate: rank, ...calibrationComponents(input) };
+        drafts.push({ rank, score, title: lints.title, kind: 'lint', specific: true, refs: lints.items.map((e) => e.ref), render: (id) => renderLintLine(lints, id, { score, components, why }) });
+      }
+      // Sponsors added or updated on one page in two or more changes: the next (pending/sponsor-line.ts), unless a list page above names them.
+      const sponsors = sponsorLine(snapshot);
+      if (sponsors && !drafts.some((d) => /\bsponsors?\b/i.test(d.title))) {
+        const rank = SPONSOR_RATE;
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const score = calibrate(input);
+        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a list page asks for one more entry, as the lines the map calls "more" do (docs/forecast.md).`;
+        const components = { pending_rate: rank, ...calibrationComponents(input) };
+        drafts.push({ rank, score, title: sponsors.title, kind: 'sponsors', specific: true, refs: sponsors.items.map((e) => e.ref), render: (id) => renderSponsorLine(sponsors, id, { score, components, why }) });
       }
       // Work done on a long-lived branch active near T0, not on the default branch yet: landing it (pending/branch-work.ts).
       const lines = branchLines(snapshot);

@@ -317,7 +317,8 @@ function knownFiles(snapshot: Snapshot): Map<string, string> {
   };
   for (const e of snapshot.evidence) {
     if (e.kind === 'work_item') for (const p of e.item.paths) note(p, e.date);
-    else if (e.kind === 'todo' || e.kind === 'pending') note(e.path, e.date);
+    // A new trait's row (trait-line.ts) is no note about its file: read by its own line only.
+    else if (e.kind === 'todo' || (e.kind === 'pending' && e.signal !== 'new_trait')) note(e.path, e.date);
   }
   return seen;
 }
@@ -375,7 +376,7 @@ function sameShapeIdentifiers(snapshot: Snapshot, shape: Shape, done: readonly s
 
 function evidenceText(e: Evidence, inFolders: (p: string) => boolean): string | null {
   if (e.kind === 'work_item') return !e.item.bot && e.item.paths.some(inFolders) ? `${e.item.title}\n${e.item.body.slice(0, 2000)}` : null;
-  if (e.kind === 'todo' || e.kind === 'pending') return inFolders(e.path) ? e.text : null;
+  if (e.kind === 'todo' || (e.kind === 'pending' && e.signal !== 'new_trait')) return inFolders(e.path) ? e.text : null;
   return null;
 }
 

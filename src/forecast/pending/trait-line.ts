@@ -1,0 +1,82 @@
+import type { FamilyEvidence, TaskFamily } from '../../family/model.js';
+import type { Evidence, Snapshot } from '../../snapshot/model.js';
+import { compareText } from '../../text/order.js';
+import { DAY_MS } from '../../time.js';
+
+/**
+ * A trait implemented for more types (issue 15, cover38): a public trait the project added in the year before T0
+ * that two or more of its own types implement at T0 (src/snapshot/trait-impls.ts, read from the T0 tree; the
+ * declaration dated by its first appearance) asks for one more implementation, a checkable piece of work named by the
+ * trait and two of its implementations: "Implement `OptionalFromRequestParts` for more types like `TypedHeader`,
+ * `MatchedPath` and `Path`". It asks for one more instance of what the existing implementations did, so its
+ * calibration kind is `more` (backtest/calibration.ts), as the dependency-removal and list-page lines'; its ranking
+ * score is the dependency line's (not fitted: no labels yet). At most MAX_TRAIT_LINES families, the newest traits
+ * first. Tests: tests/forecast/trait-line.test.ts.
+ */
+
+type Pending = Extract<Evidence, { kind: 'pending' }>;
+
+export interface TraitLine {
+  row: Pending;
+  trait: string;
+  implementors: { type: string; at: string }[];
+  title: string;
+}
+
+export const TRAIT_RATE = 0.25;
+const MAX_TRAIT_LINES = 1;
+const SHOWN = 3;
+
+/** The trait lines a snapshot states at its T0, newest trait first; rows of traits first seen more than a year before T0 are left out. */
+export function traitLines(snapshot: Snapshot): TraitLine[] {
+  const end = Date.parse(snapshot.t0);
+  return snapshot.evidence
+    .filter((e): e is Pending => e.kind === 'pending' && e.signal === 'new_trait' && (e.implementors?.length ?? 0) >= 2)
+    .filter((e) => Date.parse(e.date) <= end && end - Date.parse(e.date) <= 365 * DAY_MS)
+    .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref))
+    .slice(0, MAX_TRAIT_LINES)
+    .map((row) => {
+      const implementors = row.implementors!;
+      const like = joinAnd(implementors.slice(0, SHOWN).map((i) => `\`${i.type}\``));
+      return { row, trait: row.subject, implementors, title: `Implement \`${row.subject}\` for more types like ${like}` };
+    });
+}
+
+/** Writes a trait line out as a family: the declaration row is its evidence; the trait's and its implementations' files are its place. */
+export function renderTraitLine(
+  line: TraitLine,
+  id: string,
+  areasOf: (paths: string[]) => string[],
+  extra: { score: number; components: Record<string, number>; why: string },
+): TaskFamily {
+  const declared = `${line.row.path}:${line.row.line}`;
+  const files = [...new Set([line.row.path, ...line.implementors.map((i) => i.at.replace(/:\d+$/, ''))])];
+  const types = line.implementors.map((i) => `\`${i.type}\``);
+  const shown = line.implementors.slice(0, SHOWN).map((i) => `\`${i.type}\` (${i.at})`);
+  const evidence: FamilyEvidence[] = [{ kind: 'pending', ref: line.row.ref, date: line.row.date, text: line.row.text, reason: `a public trait added in the year before T0, implemented by ${types.length} of the project's types at T0` }];
+  return {
+    id,
+    category: 'feature',
+    title: line.title,
+    anchor: { name: areasOf([line.row.path])[0] ?? line.row.path, paths: files },
+    expected_behavior:
+      `Another type of the project implements \`${line.trait}\` (declared at ${declared}, first seen ${line.row.date.slice(0, 10)}), ` +
+      `as ${joinAnd(shown)} do at T0.`,
+    evidence,
+    target_hints: { paths: files.slice(0, 6), symbols: [line.trait, ...line.implementors.slice(0, 4).map((i) => i.type)] },
+    acceptance_criteria: [
+      `A type other than ${joinAnd(types)} implements \`${line.trait}\`.`,
+      `A test uses the new implementation of \`${line.trait}\`.`,
+      'Every test that passed before the change still passes.',
+    ],
+    score: extra.score,
+    score_components: { ...extra.components, trait_implementors: line.implementors.length },
+    rationale:
+      `The public trait \`${line.trait}\` was first seen ${line.row.date.slice(0, 10)} (${declared}) and ${types.length} of the project's types implement it at T0 (${joinAnd(types)}), read from the snapshot commit's tree. ` +
+      extra.why,
+  };
+}
+
+function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
