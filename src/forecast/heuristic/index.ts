@@ -185,7 +185,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       // A public trait added in the year before T0 that two or more types implement: one more implementation (pending/trait-line.ts).
       for (const line of traitLines(snapshot)) {
         const rank = TRAIT_RATE;
-        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null, ground: 'code' };
         const score = calibrate(input);
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a trait implemented for more types asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
         const components = { pending_rate: rank, ...calibrationComponents(input) };
@@ -195,7 +195,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const lints = lintLine(snapshot);
       if (lints) {
         const rank = LINT_RATE;
-        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null, ground: 'code' };
         const score = calibrate(input);
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of lint fixes asks for the next, as the lines the map calls "more" do (docs/forecast.md).`;
         const components = { pending_rate: rank, ...calibrationComponents(input) };
@@ -205,7 +205,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const sponsors = sponsorLine(snapshot);
       if (sponsors && !drafts.some((d) => /\bsponsors?\b/i.test(d.title))) {
         const rank = SPONSOR_RATE;
-        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null };
+        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null, ground: 'list' };
         const score = calibrate(input);
         const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a list page asks for one more entry, as the lines the map calls "more" do (docs/forecast.md).`;
         const components = { pending_rate: rank, ...calibrationComponents(input) };
