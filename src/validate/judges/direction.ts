@@ -86,8 +86,10 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * asdict and astuple"), continues that line (related; FamilyDirection.quotedHeads); direction-v22: a change whose
  * title adds, drops or requires another version of a runtime whose version line the family quotes ("add Go 1.26 to CI
  * flow" after "Use Go 1.25 in CI") continues it (related, only where nothing else is shared; runtime-line.ts).
+ * direction-v23: a linter's work in a fix or restructuring family's own files, the family listing that linter, does its
+ * work (strong; judges40 rule C).
  */
-export const DIRECTION_RULES = 'direction-v22';
+export const DIRECTION_RULES = 'direction-v23';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -119,6 +121,8 @@ export interface FamilyDirection {
   /** Stems of specific acts the family predicts (deprecate, remove, rename...). */
   acts: ReadonlySet<string>;
   vague: boolean;
+  /** The family's kind of work (its category). */
+  kind: TaskFamily['category'];
   /** Stems of the words its title lists ("…: choice, expand, generic"; src/validate/judges/vagueness.ts). */
   listed: readonly string[];
   /**
@@ -338,7 +342,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   if (list && familyPaths(family).some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
   const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
-    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listedWords(family.title)), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
+    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listedWords(family.title)), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, kind: family.category, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
     namedFiles: titled, pending: pendingTask(family.title), runtimeLine: quotedRuntimeLine(family, quotedTexts), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     more: asksForMore(family.title, family.expected_behavior),
@@ -637,6 +641,14 @@ function directionOf(
       does = true;
       evidence.unshift(`edits ${file.slice(0, 2).map((n) => `\`${n}\``).join(', ')}, which its title names`);
     }
+  }
+  // A linter's work in the family's own files does a family that lists the linter and asks for fixes or restructuring
+  // there ("Fix defects in tree: lint, children, hide", "Restructure style.go: lint, newer, versions" for "fix(lint): fix
+  // linting issues after golangci-lint v2 upgrade"): it fixes what its words say (direction-v23, judges40 rule C). A
+  // family asking for a feature there ("Extend .golangci.yml: ci, lint") is only continued (checker-lines.ts, below).
+  if (!does && pair.touches && f.kind !== 'feature' && f.checkers.has('lint') && i.checkers.has('lint') && !i.rewording) {
+    does = true;
+    evidence.unshift('does its lint line (linting) in its own files');
   }
   // The change takes up a past title a list-shaped family quotes, whole, in the family's own files: that very work
   // again (a follow-up or a fix of it: "Fix: Don't output default theme info to piped stdout" for a family continuing

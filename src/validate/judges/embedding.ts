@@ -28,7 +28,7 @@ import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelF
  * decimals, so the same inputs give the same verdicts with or without cache.
  */
 
-export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v23';
+export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v24';
 
 export const EMBEDDING_DEFAULTS = {
   strongAt: 0.7,
