@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { runCliJson } from '../cli/run-cli.js';
 import { tempDir } from '../fixtures/repo.js';
 import { harborReward, solve } from './harbor-sandbox.js';
+import { PARSER_FAMILY } from '../synthesize/code-point-task.js';
 import { GO_PORT, type Port, PYTHON_PORT, RUST_PORT, synthesizePortedTask } from './ported-task.js';
 
 /*
@@ -28,7 +29,7 @@ const toolchainEnv = (): Record<string, string> => {
 
 async function exportedTask(port: Port): Promise<{ task: string; f2p: string[]; p2p: string[] }> {
   const { demo, result } = await synthesizePortedTask(port);
-  const made = result.synthesis.tasks.find((t) => t.familyId === 'F1');
+  const made = result.synthesis.tasks.find((t) => t.familyId === PARSER_FAMILY);
   expect([made!.status, made!.rejection]).toEqual(['verified', null]);
   const out = join(await tempDir(), 'harbor-out');
   const exported = await runCliJson(['export', '--db', demo.db, '--format', 'harbor', '--out', out, '--synthesis', String(result.id)]);

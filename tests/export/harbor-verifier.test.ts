@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { runtimeImage } from '../../src/synthesize/export/runtime.js';
 import { runCliJson } from '../cli/run-cli.js';
 import { tempDir } from '../fixtures/repo.js';
-import { synthesizeCodePointTask } from '../synthesize/code-point-task.js';
+import { PARSER_FAMILY, synthesizeCodePointTask } from '../synthesize/code-point-task.js';
 import { demoValidation } from '../synthesize/demo-validation.js';
 import { harborReward, solve } from './harbor-sandbox.js';
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   demo = await demoValidation();
   // The whole suite as the test command (every test file runs, so a decoy file is run too); one run per state.
   const result = await synthesizeCodePointTask(demo, 1, 'node --test --test-reporter=tap');
-  const made = result.synthesis.tasks.find((t) => t.familyId === 'F1');
+  const made = result.synthesis.tasks.find((t) => t.familyId === PARSER_FAMILY);
   expect(made!.status).toBe('verified');
   f2p = made!.failToPass;
   const out = join(await tempDir(), 'harbor-out');

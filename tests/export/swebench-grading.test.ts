@@ -6,7 +6,7 @@ import { swebenchStatusMap } from '../../src/synthesize/swebench-parsers.js';
 import { runCliJson } from '../cli/run-cli.js';
 import { tempDir } from '../fixtures/repo.js';
 import { runSwebench, swebenchSource } from '../fixtures/swebench/harness.js';
-import { PARSER_TESTS, synthesizeCodePointTask } from '../synthesize/code-point-task.js';
+import { PARSER_FAMILY, PARSER_TESTS, synthesizeCodePointTask } from '../synthesize/code-point-task.js';
 import { demoValidation } from '../synthesize/demo-validation.js';
 
 let demo: Awaited<ReturnType<typeof demoValidation>>;
@@ -16,7 +16,7 @@ let out: string;
 beforeAll(async () => {
   demo = await demoValidation();
   const result = await synthesizeCodePointTask(demo);
-  expect(result.synthesis.tasks.find((t) => t.familyId === 'F1')!.status).toBe('verified');
+  expect(result.synthesis.tasks.find((t) => t.familyId === PARSER_FAMILY)!.status).toBe('verified');
   synthesis = result.id;
   out = join(await tempDir(), 'export');
   await runCliJson(['export', '--db', demo.db, '--format', 'swebench', '--out', out, '--repo', 'acme/confparse']);
@@ -43,8 +43,8 @@ test('the exported instance is what a stock SWE-bench harness reads: owner/name,
     base_commit: demo.head,
     log_parser: 'parse_log_tap',
     eval_type: 'pass_and_fail',
-    // The parser direction's task is the synthesis's first (the specific families come first, the parser's heads them).
-    image: `swebench/sweb.eval.x86_64.demo_1776_future-${synthesis}-1:latest`,
+    // The parser direction's task is the synthesis's third: the Node.js 18 drop (F1) takes the first two (code-point-task.ts).
+    image: `swebench/sweb.eval.x86_64.demo_1776_future-${synthesis}-3:latest`,
   });
   expect(record.problem_statement).toMatch(/^Code-point escapes like \\u\{1F600\} are rejected in quoted values\n\nA config value/);
   // Test ids are the TAP parser's keys: the result line after its number, "- " included (node escapes the backslash).

@@ -48,15 +48,17 @@ export function codePointScript(demo: Demo): Reply[] {
 
 /** The demo at HEAD through the scripted llm backend and the execution gate: one verified task (node:test, TAP). */
 /**
- * The demo's heuristic families at T0 are the parser, retry and LRU-split directions (the loose FAQ and cache ones are
- * held back, maxLoose 0), one each of bugfix, feature and refactor, so four tasks at the category shares (1.33 each,
- * the one left to the first by rank) go twice to F1 (parser), then F2 (retry) and F3 (LRU split), the parser direction's first in order. The scripted agent gives up on the others, so the synthesis holds one verified task (the parser's)
- * and three AGENT_GAVE_UP rejections.
+ * The demo's heuristic families at T0 are the Node.js 18 drop (F1, refactor, 0.617), the parser (F2, bugfix, 0.361),
+ * retry (F3, feature) and LRU-split (F4, refactor) directions (the loose FAQ and cache ones are held back, maxLoose 0),
+ * so four tasks at the category shares (refactor 2, bugfix 1, feature 1) go twice to F1 (by score within refactor),
+ * then to F2 and F3: the parser direction's is the third. The scripted agent gives up on the others, so the synthesis
+ * holds one verified task (the parser's, family PARSER_FAMILY) and three AGENT_GAVE_UP rejections.
  */
 export const PARSER_DIRECTION_TOTAL = 4;
+export const PARSER_FAMILY = 'F2';
 const GIVE_UP: Reply[] = ['I cannot finish.', 'Still nothing.', 'Giving up.'];
 export function aroundParserDirection(script: Reply[]): Reply[] {
-  return [...script, ...GIVE_UP, ...GIVE_UP, ...GIVE_UP];
+  return [...GIVE_UP, ...GIVE_UP, ...script, ...GIVE_UP];
 }
 
 export async function synthesizeCodePointTask(demo: Demo, runs = 3, testCommand = PARSER_TESTS, more: Partial<Parameters<typeof synthesizeTasks>[0]> = {}) {

@@ -12,7 +12,7 @@ import { openStore } from '../../src/store/open.js';
 import { runCli } from '../cli/run-cli.js';
 import { npmRegistry } from '../fixtures/npm-registry.js';
 import { startOpenAIServer } from '../fixtures/openai-server.js';
-import { PARSER_TESTS, synthesizeCodePointTask } from './code-point-task.js';
+import { PARSER_FAMILY, PARSER_TESTS, synthesizeCodePointTask } from './code-point-task.js';
 import { demoValidation } from './demo-validation.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
@@ -186,7 +186,7 @@ sandboxed('synthesize installs before the agent in each work tree: the install i
   const demo = await demoValidation();
   const command = 'mkdir -p deps-cache && echo made > deps-cache/marker && echo installed';
   const result = await synthesizeCodePointTask(demo, 1, PARSER_TESTS, { install: { command } });
-  const task = result.synthesis.tasks.find((t) => t.familyId === 'F1');
+  const task = result.synthesis.tasks.find((t) => t.familyId === PARSER_FAMILY);
   expect(task!.status).toBe('verified');
   expect(result.synthesis.config.install).toEqual({ command, network: false, reason: '--install-cmd', timeoutMs: 900_000 });
   expect(task!.execution!.install).toMatchObject({ command, network: false, sandbox: true, exitCode: 0, excluded: ['deps-cache'], restored: [] });

@@ -28,10 +28,13 @@ const show = (rev: string, path: string) => execFileSync('git', ['show', `${rev}
 test('the scripted agent writes tests and a fix at Tgen; the execution gate verifies the task over three runs per state', async () => {
   const quote = show('HEAD', 'src/parser/quote.js');
   const tests = show('HEAD', 'test/parser.test.js');
-  // Four tasks at the category shares of the demo's T0: the parser (F1), retry (F2) and twice the LRU-split (F3)
-  // directions, in that order. The agent gives up on all but the parser direction's (the bug the script fixes is in src/parser).
+  // Four tasks at the category shares of the demo's T0: twice the Node.js 18 drop (F1), then the parser (F2) and the
+  // retry (F3) directions, in that order. The agent gives up on all but the parser direction's (the bug the script
+  // fixes is in src/parser), so its script comes third.
   const giveUp: Reply[] = ['I cannot finish.', 'Still nothing.', 'Giving up.'];
   const server = await serve([
+    ...giveUp,
+    ...giveUp,
     call('list_files', { path: 'src/parser' }),
     call('read_file', { path: 'src/parser/quote.js' }),
     { toolCalls: [
@@ -44,8 +47,6 @@ test('the scripted agent writes tests and a fix at Tgen; the execution gate veri
       hints: 'Escapes are read in one place.',
     }),
     ...giveUp,
-    ...giveUp,
-    ...giveUp,
   ]);
   // The parser's test file is the test command (each of the six gate runs then takes a fraction of the whole suite's time).
   const result = await synthesizeTasks({
@@ -53,12 +54,12 @@ test('the scripted agent writes tests and a fix at Tgen; the execution gate veri
     testCommand: PARSER_TESTS,
     chat: createOpenAIToolChat({ baseURL: server.baseURL, model: 'scripted' }),
   });
-  // Four tasks over the validated F1 (bugfix), F2 and F3 (refactor: the Node.js 18 drop, the LRU split) and F4
-  // (feature; the loose directions are held back, maxLoose 0) by the forecast's mix 1, 2, 1 of 4: one each category
-  // but two for refactor, both to F2 by score (0.35 against 0.02).
-  expect(result.synthesis.tasks.map((t) => [t.familyId, t.rejection?.code ?? t.status])).toEqual([['F1', 'verified'], ['F2', 'AGENT_GAVE_UP'], ['F2', 'AGENT_GAVE_UP'], ['F4', 'AGENT_GAVE_UP']]);
-  const task = result.synthesis.tasks.find((t) => t.familyId === 'F1');
-  expect(task).toMatchObject({ status: 'verified', rejection: null, familyId: 'F1', category: 'bugfix', backend: 'llm' });
+  // Four tasks over the validated F1 and F4 (refactor: the Node.js 18 drop, the LRU split), F2 (bugfix) and F3
+  // (feature; the loose directions are held back, maxLoose 0) by the forecast's mix 2, 1, 1 of 4: one each category
+  // but two for refactor, both to F1 by score (0.617 against 0.020, calib39's map).
+  expect(result.synthesis.tasks.map((t) => [t.familyId, t.rejection?.code ?? t.status])).toEqual([['F1', 'AGENT_GAVE_UP'], ['F1', 'AGENT_GAVE_UP'], ['F2', 'verified'], ['F3', 'AGENT_GAVE_UP']]);
+  const task = result.synthesis.tasks.find((t) => t.familyId === 'F2');
+  expect(task).toMatchObject({ status: 'verified', rejection: null, familyId: 'F2', category: 'bugfix', backend: 'llm' });
   expect(task!.failToPass).toEqual(['reads \\u{...} code point escapes in double-quoted values']);
   expect(task!.passToPass).toContain('parses key = value lines');
   expect(task!.passToPass.length).toBeGreaterThan(15);
@@ -73,7 +74,7 @@ test('the scripted agent writes tests and a fix at Tgen; the execution gate veri
   // The agent saw the tools, the family and the code at Tgen; its tool results were real.
   const all = server.requestsTo('chat');
   expect(all).toHaveLength(13);
-  const chats = all.slice(0, 4); // the parser direction's session, the first
+  const chats = all.slice(6, 10); // the parser direction's session, after two sessions of three replies each
   expect(chats[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['list_files', 'read_file', 'search', 'write_file', 'edit_file', 'delete_file', 'run_tests', 'submit']);
   expect(chats[1]!.body.messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('src/parser/quote.js') });
   const store = openStore(demo.db, { readonly: true });
