@@ -11,7 +11,9 @@
  * store. With --dump, one line per (packet family, judge) with the verdict's
  * label, reason and matches, for reading the disagreements.
  *
- *   npx tsx scripts/rejudge-families.ts --dir DIR --db [REPO=]STORE ... [--judge semantic,lexical] [--dump FILE]
+ *   npx tsx scripts/rejudge-families.ts --dir DIR --db [REPO=]STORE ... [--judge semantic,lexical] [--dump FILE] [--no-standing]
+ *
+ * (--no-standing: judge without the standing-note reading, src/api/standing-notes.ts, to compare with it.)
  *
  * (REPO=STORE for a packet whose families are in a store of their own, as e14's are.)
  *
@@ -32,7 +34,7 @@ import type { Verdict } from '../src/validate/model.js';
 import { createSemanticJudge } from '../src/validate/semantic/judge.js';
 import { readLines } from './jsonl.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' } } });
+const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' }, 'no-standing': { type: 'boolean' } } });
 if (!values.dir || !values.db) throw new Error('usage: --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]');
 
 interface Key { blind: string; forecastId: number; familyId: string; forecaster: string }
@@ -62,7 +64,8 @@ for (const repo of readdirSync(values.dir).filter((r) => existsSync(join(values.
       const forecast = loadForecast(store, id);
       const origin = forecastOrigin(store, id)!;
       // Exactly what `validate` gives its judge (src/api/judge-request.ts): the later work, what each change's diff added, the quoted work's files.
-      const { request } = await readJudgeRequest(store, forecast.families, origin, { windowEnd: addDuration(origin.t0, parseDuration('6m', '--window')), includeBots: false, addedMemo: memo });
+      const { request: read } = await readJudgeRequest(store, forecast.families, origin, { windowEnd: addDuration(origin.t0, parseDuration('6m', '--window')), includeBots: false, addedMemo: memo });
+      const request = values['no-standing'] ? { ...read, standing: {} } : read;
       for (const [name, judge] of Object.entries(judges)) {
         const { verdicts } = await judge.judge(request);
         for (const v of verdicts as Verdict[]) {

@@ -7,12 +7,14 @@ import { loadWorkItems } from '../store/work-items.js';
 import type { JudgeRequest } from '../validate/judge.js';
 import { splitLaterWork, type LaterWork } from '../validate/later-work.js';
 import { quotedRefs } from './quoted-files.js';
+import { readStandingNotes } from './standing-notes.js';
+import type { NoteLinesMemo } from '../git/note-lines.js';
 
 export interface StoredJudgeRequest {
   /** The window's work, bots and work that is not work counted apart (the metrics read these). */
   later: LaterWork;
   /** What the judge is given: the families, the judged later work, what each change's diff added, the quoted work's files. */
-  request: JudgeRequest & Required<Pick<JudgeRequest, 'added' | 'quoted'>>;
+  request: JudgeRequest & Required<Pick<JudgeRequest, 'added' | 'quoted' | 'standing'>>;
 }
 
 /**
@@ -28,15 +30,18 @@ export async function readJudgeRequest(
   store: Store,
   families: readonly TaskFamily[],
   origin: { repoId: number; t0: string },
-  options: { windowEnd: string; includeBots: boolean; addedMemo?: AddedIdentifiersMemo; progress?: Progress },
+  options: { windowEnd: string; includeBots: boolean; addedMemo?: AddedIdentifiersMemo; notesMemo?: NoteLinesMemo; progress?: Progress },
 ): Promise<StoredJudgeRequest> {
   const progress = options.progress ?? silentProgress;
-  const later = splitLaterWork(loadWorkItems(store, origin.repoId, { after: origin.t0, until: options.windowEnd }), options.includeBots);
+  const window = loadWorkItems(store, origin.repoId, { after: origin.t0, until: options.windowEnd });
+  const later = splitLaterWork(window, options.includeBots);
   progress.stage(`reading what ${later.judged.length} later changes added`);
   const repoPath = repoPathById(store, origin.repoId);
   const bySha = repoPath === null ? new Map<string, string[]>() : await readDefinedIdentifiers(repoPath, later.judged.map((i) => i.sha), options.addedMemo);
   const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
   const refs = quotedRefs(families);
   const quoted = refs.size === 0 ? {} : Object.fromEntries(loadWorkItems(store, origin.repoId, { until: origin.t0 }).flatMap((i) => (refs.has(i.key) ? [[i.key, i.paths]] : [])));
-  return { later, request: { families, later: later.judged, added, quoted } };
+  const t0Commit = store.db.prepare<[number, string], string>('SELECT commit_sha FROM snapshots WHERE repo_id = ? AND t0 = ? ORDER BY id LIMIT 1').pluck().get(origin.repoId, origin.t0) ?? null;
+  const standing = await readStandingNotes(repoPath, families, t0Commit, window, options.notesMemo);
+  return { later, request: { families, later: later.judged, added, quoted, standing } };
 }

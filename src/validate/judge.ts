@@ -27,6 +27,12 @@ export interface JudgeRequest {
    * work, with a shared direction besides (src/validate/judges/quoted-files.ts). Judges never run git.
    */
   quoted?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The families whose lead TODO/FIXME note (or stated limitation) still stands, unchanged, in the tree of the window's
+   * last change, by family id, with the note's text (src/api/standing-notes.ts): no later change did their work
+   * (src/validate/judges/standing-note.ts). Read from the clone by validation; judges never run git.
+   */
+  standing?: Readonly<Record<string, string>>;
 }
 
 export interface JudgeOutcome {

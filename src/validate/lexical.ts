@@ -1,4 +1,5 @@
 import type { TaskFamily } from '../family/model.js';
+import { withStandingNote } from './judges/standing-note.js';
 import { cosine, TfIdf } from '../text/tfidf.js';
 import { topicTokens } from '../text/tokens.js';
 import type { Judge, JudgeRequest, PairOutcome } from './judge.js';
@@ -46,7 +47,7 @@ export const LEXICAL_DEFAULTS: LexicalThresholds = {
   minSharedInArea: 1,
 };
 
-export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v25';
+export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v26';
 
 export function lexicalThresholds(t: LabelThresholds): LexicalThresholds {
   return { strongText: t.strong, strongTextInArea: t.strongInArea, relatedText: t.related, relatedTextInArea: t.relatedInArea, minShared: t.minShared, minSharedInArea: t.minSharedInArea };
@@ -99,7 +100,7 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
     judgePairs,
     async judge(request: JudgeRequest) {
       const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, matches[fi]!)), config, calls: [] };
+      return { verdicts: request.families.map((family, fi) => verdictFrom(family, withStandingNote(family, matches[fi]!, request.standing))), config, calls: [] };
     },
   };
 }

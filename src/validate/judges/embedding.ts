@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withStandingNote } from './standing-note.js';
 import { UserError } from '../../errors.js';
 import { TaskFamily } from '../../family/model.js';
 import type { EmbeddingModel } from '../../llm/embedding.js';
@@ -28,7 +29,7 @@ import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelF
  * decimals, so the same inputs give the same verdicts with or without cache.
  */
 
-export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v24';
+export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v25';
 
 export const EMBEDDING_DEFAULTS = {
   strongAt: 0.7,
@@ -131,7 +132,7 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
     judgePairs,
     async judge(request: JudgeRequest): Promise<JudgeOutcome> {
       const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, matches[fi]!)), config, calls: [] };
+      return { verdicts: request.families.map((family, fi) => verdictFrom(family, withStandingNote(family, matches[fi]!, request.standing))), config, calls: [] };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withStandingNote } from '../judges/standing-note.js';
 import { UserError } from '../../errors.js';
 import { TaskFamily } from '../../family/model.js';
 import { WorkItem } from '../../sources/model.js';
@@ -30,7 +31,7 @@ import { applySynonyms, wordRows, type VocabularyOptions } from './vocabulary.js
  * Thresholds were fitted on the `fit` half of eval/pairs/ (docs/judging.md).
  */
 
-export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v23';
+export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v24';
 
 // Built once: zod compiles a schema's checks on its first parse, so a schema made per call is compiled per call.
 const Families = z.array(TaskFamily);
@@ -179,7 +180,7 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
     judgePairs,
     async judge(request: JudgeRequest): Promise<JudgeOutcome> {
       const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, matches[fi] ?? [])), config, calls: [] };
+      return { verdicts: request.families.map((family, fi) => verdictFrom(family, withStandingNote(family, matches[fi] ?? [], request.standing))), config, calls: [] };
     },
   };
 }
