@@ -1,5 +1,5 @@
 import { nativeGitdir } from './git-binary.js';
-import { runGit } from './git-process.js';
+import { exitOf, spawnGit } from './git-process.js';
 
 /**
  * Where a commit's tree holds a text, line by line: `git grep -F -c` (a fixed string, the whole tree, so a note that
@@ -27,12 +27,16 @@ export async function noteLinesByFile(repoPath: string, commit: string, texts: r
 
 async function grepFiles(gitdir: string, commit: string, text: string): Promise<ReadonlyMap<string, number> | null> {
   try {
-    const raw = await runGit(gitdir, ['grep', '-F', '-c', '--no-color', '-I', '-e', text, commit, '--']);
-    return countsByFile(raw.toString('utf8'), commit);
-  } catch (error) {
-    // git grep exits 1 when nothing matched (no output, no message): no line holds it. Anything else is unknown.
-    const message = error instanceof Error ? error.message : '';
-    return /\(exit 1\):\s*$/.test(message) ? new Map() : null;
+    const child = spawnGit(gitdir, ['grep', '-F', '-c', '--no-color', '-I', '-e', text, commit, '--']);
+    const exit = exitOf(child);
+    const chunks: Buffer[] = [];
+    for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
+    const { code } = await exit;
+    // git grep exits 1 when nothing matched: no line holds it. Any other failure is unknown.
+    if (code === 1) return new Map();
+    return code === 0 ? countsByFile(Buffer.concat(chunks).toString('utf8'), commit) : null;
+  } catch {
+    return null; // git could not be started
   }
 }
 
