@@ -6,8 +6,8 @@
  *
  * A skip that guards a platform or an environment ("requires network",
  * "windows only", `skipif(...)`, `it.skipIf(...)`, a `t.Skip` inside an `if`)
- * is no pending work and is left out, as is a skip with neither a reason nor
- * a test name.
+ * is no pending work and is left out, as is a skip with no reason or no test
+ * name.
  */
 
 export interface KnownFailure {
@@ -60,6 +60,8 @@ export function findKnownFailures(path: string, text: string): KnownFailure[] {
     if (why && isEnvironmentGuard(why)) return;
     // A skip or an expected failure states its task only with a reason; a pending test (`it.todo`) by its name.
     if (mark === 'todo' ? !test : !why) return;
+    // A skip whose test cannot be read ("Make `` pass") names nothing a person can check.
+    if (!test) return;
     if (MODE_NAME.test(test)) return;
     out.push({ line: i + 1, mark, test: test.slice(0, 120), reason: why ? why.slice(0, 200) : null, text: lines[i]!.trim().slice(0, 240) });
   };
@@ -70,12 +72,12 @@ export function findKnownFailures(path: string, text: string): KnownFailure[] {
       const d = PY_DECORATOR.exec(line);
       if (d) {
         const mark = d[1] === 'xfail' || d[2] === 'expectedFailure' ? 'xfail' : 'skip';
-        const args = decoratorArgs(lines, i);
+        const { args, end } = decoratorArgs(lines, i);
         // A condition before the reason (`xfail(sys.platform == ...)`) is a guard, like skipif.
         if (/^\s*\(\s*(?!reason\s*=|["'])[^)\s]/.test(args) && !/^\s*\(\s*(?:raises|strict|run)\s*=/.test(args)) continue;
-        const reason = /(?:reason\s*=\s*)?(["'])(.+?)\1/.exec(args)?.[2] ?? null;
+        const reason = stringArgument(args);
         if (!reason && mark === 'skip') continue;
-        add(i, mark, nextPythonTest(lines, i), reason);
+        add(i, mark, nextPythonTest(lines, end), reason);
         continue;
       }
       const c = PY_CALL.exec(line);
@@ -101,26 +103,52 @@ export function findKnownFailures(path: string, text: string): KnownFailure[] {
 }
 
 /**
- * The decorator's argument text, over up to three lines, to its closing parenthesis: what follows is no part of it
- * (attrs' `@pytest.mark.xfail(raises=...)` over a `def` whose docstring opens with `"""` read a lone quote as the reason).
+ * The decorator's argument text, from its opening parenthesis to its closing one (a triple-quoted reason may run over
+ * many lines: yarl's `xfail(reason="""` then the reason's lines, then `""")`), and the line it ends on. What follows is
+ * no part of it (attrs' `@pytest.mark.xfail(raises=...)` over a `def` whose docstring opens with `"""` read a lone
+ * quote as the reason).
  */
-function decoratorArgs(lines: readonly string[], at: number): string {
-  const joined = [lines[at]!, lines[at + 1] ?? '', lines[at + 2] ?? ''].join(' ');
+function decoratorArgs(lines: readonly string[], at: number): { args: string; end: number } {
+  const last = Math.min(lines.length - 1, at + MAX_DECORATOR_LINES);
+  const joined = lines.slice(at, last + 1).join('\n');
   const open = joined.search(/[(]/);
   const def = joined.search(/\bdef\s/);
-  if (open < 0 || (def >= 0 && def < open)) return '';
+  if (open < 0 || (def >= 0 && def < open)) return { args: '', end: at };
+  const lineAt = (i: number) => at + (joined.slice(0, i).match(/\n/g)?.length ?? 0);
   let depth = 0;
   let quote = '';
   for (let i = open; i < joined.length; i++) {
     const c = joined[i]!;
     if (quote) {
       if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
+      else if (joined.startsWith(quote, i)) {
+        i += quote.length - 1;
+        quote = '';
+      } else if (c === '\n' && quote.length === 1) quote = '';
+    } else if (c === '"' || c === "'") quote = joined.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
     else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return joined.slice(open, i + 1);
+    else if (c === ')' && --depth === 0) return { args: joined.slice(open, i + 1), end: lineAt(i) };
+    // The next decorator or the `def` itself: the parenthesis was never closed where a decorator can end.
+    else if (c === '\n' && /^\s*(?:@|(?:async\s+)?def\s)/.test(joined.slice(i + 1))) return { args: joined.slice(open, i), end: lineAt(i) };
   }
-  return joined.slice(open);
+  return { args: joined.slice(open), end: last };
+}
+
+/** A decorator's argument text may span this many lines past its first. */
+const MAX_DECORATOR_LINES = 16;
+
+/**
+ * The first string argument (or `reason=`), as one line: a triple-quoted one's first sentence, whitespace collapsed
+ * and a trailing "See <url>" dropped. Null when it holds no word.
+ */
+function stringArgument(args: string): string | null {
+  const triple = /("""|''')([\s\S]*?)\1/.exec(args);
+  const single = /(["'])(.+?)\1/.exec(args);
+  const first = triple && (!single || triple.index <= single.index) ? triple[2]! : single?.[2];
+  if (!first) return null;
+  const text = first.replace(/\s+/g, ' ').trim();
+  const sentence = (/^(.+?[.!?])(?:\s|$)/.exec(text)?.[1] ?? text).replace(/\s*See https?:\S+.*$/i, '').trim();
+  return /[A-Za-z]{2}/.test(sentence) ? sentence : null;
 }
 
 /** The test a decorator applies to: the next `def`, past other decorators. */

@@ -123,6 +123,9 @@ function cleanSubject(raw: string): string | null {
   // A subject ending on a relative pronoun ("Number of tests that" of "… tests that are planned to run") is the head of
   // a relative clause, not a thing stated missing.
   if (/\b(?:that|which|who|whom)$/i.test(s)) return null;
+  // A subject ending on a pronoun ("That is, the main reason it" of "… the main reason it isn't currently supported is
+  // because", jiff) is the inside of a clause about why, not a thing stated missing.
+  if (/\b(?:it|this|they|them|these|those|we|you)$/i.test(s) || /^(?:that is|i\.e\.|in other words|the (?:main )?reason)\b/i.test(s)) return null;
   return s;
 }
 

@@ -94,3 +94,28 @@ test('a pytest decorator is read to its closing parenthesis: a docstring quote b
   ])).toEqual([]);
   expect(found('tests/test_a.py', ['@pytest.mark.xfail(', '    reason="nested (inner) groups fail"', ')', 'def test_nested():'])).toEqual(['xfail test_nested: nested (inner) groups fail']);
 });
+
+test('a triple-quoted reason over many lines is read to its first sentence, and its test past the other decorators', () => {
+  // yarl at 2025-09-01: the decorator's reason runs over nine lines; read from its first line it was a lone quote,
+  // and its test (twelve lines below) was not found ("Make `` pass: \"").
+  expect(found('tests/test_quoting.py', [
+    '@pytest.mark.xfail(',
+    '    reason="""',
+    '    FIXME: After conversion to bytes, should not cause UTF-8 decode fail.',
+    '    See https://url.spec.whatwg.org/#percent-encoded-bytes',
+    '',
+    '    Refs:',
+    '    * https://github.com/aio-libs/yarl/pull/216',
+    '    * https://github.com/aio-libs/yarl/pull/214',
+    '    * https://github.com/aio-libs/yarl/pull/7',
+    '    """,',
+    ')',
+    '@pytest.mark.parametrize("urlencoded_string", ("%AB", "%AB%AB"))',
+    'def test_unquoting_invalid_utf8_sequence(',
+  ])).toEqual(['xfail test_unquoting_invalid_utf8_sequence: FIXME: After conversion to bytes, should not cause UTF-8 decode fail.']);
+});
+
+test('a skip whose test cannot be read, or whose reason holds no word, states nothing', () => {
+  expect(found('tests/test_a.py', ['@pytest.mark.xfail(reason="the parser drops comments")', '', '', '', '', '', '', '', '', '', '', '', '', '', 'def test_far():'])).toEqual([]);
+  expect(found('tests/test_a.py', ['@pytest.mark.skip(reason="-")', 'def test_dash():'])).toEqual([]);
+});

@@ -33,6 +33,9 @@ test.each([
   ['/// unimplemented!("actually perform the authorization")'],
   // clap at 2026-01-01: "Implement feature not enabled in clap_derive/src/utils/doc_comments.rs" (newcomer22).
   ['            _ => unimplemented!("feature not enabled {event:?}"),'],
+  // jiff at 2025-09-01: "Support that is, the main reason it in src/fmt/rfc2822.rs" (newcomer7).
+  ["//! an issue. That is, the main reason it isn't currently supported is because"],
+  ['The main reason streaming is not supported yet is its complexity.'],
 ])('a stated limit, an abstract method or a pronoun yields nothing: %s', (line) => {
   expect(one(line)).toEqual([]);
 });
