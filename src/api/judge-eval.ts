@@ -5,12 +5,14 @@ import { UserError } from '../errors.js';
 import type { TaskFamily } from '../family/model.js';
 import { cloneOf, quotedRefs, readQuotedPaths, type CloneChains } from './quoted-files.js';
 import { readLaterDiffs } from './later-diffs.js';
+import { standingByRepo } from './eval-standing.js';
 import type { WorkItem } from '../sources/model.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
 import type { WordTable } from '../text/glove/table.js';
 import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyLabelDetail, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
-import type { Judge } from '../validate/judge.js';
+import type { Judge, PairOutcome } from '../validate/judge.js';
+import { withStandingNote } from '../validate/judges/standing-note.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import { labelFromSignals, type LabelThresholds } from '../validate/judges/shared.js';
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
@@ -47,6 +49,11 @@ export interface JudgeEvalOptions {
    * defines or takes out); default true when `clones` is given.
    */
   diffs?: boolean;
+  /**
+   * Read from the clones whether a family's TODO note or pending runtime task still stands at the window's last item
+   * (JudgeRequest.standing, as `validate` reads it); default true when `clones` is given.
+   */
+  standing?: boolean;
   /** Read the quoted pre-T0 work's files from the clones (JudgeRequest.quoted); default true when `clones` is given. */
   quoted?: boolean;
   /** Builds the embedding and llm judges (from CLI flags). */
@@ -140,7 +147,8 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const chains: CloneChains = new Map();
   const quoted = options.quoted === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones, chains);
   const added = options.diffs === false ? new Map() : await addedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], options.clones, chains);
-  const context: RepoContext = { quoted, added };
+  const standing = options.standing === false ? new Map() : await standingByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], windows, options.clones, chains);
+  const context: RepoContext = { quoted, added, standing };
 
   const results: JudgeEvalJudgeResult[] = [];
   for (const name of judges) {
@@ -242,6 +250,8 @@ async function quotedByRepo(contexts: readonly { repo: string; families: readonl
 interface RepoContext {
   quoted: QuotedByRepo;
   added: AddedByRepo;
+  /** Families whose note or runtime declaration still stands at the window's end (JudgeRequest.standing), by repository. */
+  standing: ReadonlyMap<string, Readonly<Record<string, string>>>;
 }
 
 /** Later items' diffs by repository (JudgeRequest.added), from `<clones>/<name>`; none without a clone. */
@@ -258,7 +268,7 @@ async function addedByRepo(contexts: readonly { repo: string; later: readonly Wo
   return out;
 }
 
-const NO_CONTEXT: RepoContext = { quoted: new Map(), added: new Map() };
+const NO_CONTEXT: RepoContext = { quoted: new Map(), added: new Map(), standing: new Map() };
 
 async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: RepoContext = NO_CONTEXT): Promise<{ cells: CellResult[]; seconds: number; cpuSeconds: number; scoredPairs: number; config: Record<string, unknown> }> {
   const cells: CellResult[] = [];
@@ -267,9 +277,9 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: Re
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   for (const context of contexts) {
-    const request = { families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo) };
+    const request = { families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) };
     if (judge.judgePairs) {
-      const out = await judge.judgePairs(request);
+      const out = withStanding(context.families, await judge.judgePairs(request), request.standing);
       config = out.config;
       cells.push(...cellsFromPairs(context, out));
     } else {
@@ -283,11 +293,23 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: Re
   return { cells, seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, scoredPairs, config };
 }
 
+/**
+ * A judge's pair labels with the standing-note rule applied (standing-note.ts): judge() applies it to its verdicts,
+ * judgePairs leaves each pair as its signals say (so thresholds can be refitted), and judge-eval applies it after.
+ */
+function withStanding(families: readonly TaskFamily[], out: PairOutcome, standing: Readonly<Record<string, string>> | undefined): PairOutcome {
+  if (standing === undefined || Object.keys(standing).length === 0) return out;
+  return { ...out, matches: out.matches.map((row, fi) => withStandingNote(families[fi]!, row, standing)) };
+}
+
 /** Each family judged against its repository's whole window (judges with judgePairs only). */
 async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], repo: RepoContext = NO_CONTEXT): Promise<FamilyResult[]> {
   if (!judge.judgePairs) return [];
   const out: FamilyResult[] = [];
-  for (const c of contexts) out.push(...familiesFromPairs(c, await judge.judgePairs({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo) })));
+  for (const c of contexts) {
+    const standing = repo.standing.get(c.repo);
+    out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing }), standing)));
+  }
   return out;
 }
 

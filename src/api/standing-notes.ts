@@ -1,6 +1,8 @@
 import type { TaskFamily } from '../family/model.js';
-import { noteLinesByFile, type NoteLinesMemo } from '../git/note-lines.js';
+import { mainLineAt, noteLinesByFile, type NoteLinesMemo } from '../git/note-lines.js';
 import type { WorkItem } from '../sources/model.js';
+import type { DeclaredRuntimesMemo } from '../git/runtime-declarations.js';
+import { readStandingRuntimes } from './standing-runtimes.js';
 
 /** A stated limitation (a `pending` row) that is a note: it says what is not supported, skipped or to be deprecated. */
 const LIMITATION = /\b(?:todo|fixme|xxx|hack|not (?:currently |yet )?(?:supported|implemented)|unsupported|skip|xfail|deprecated|will be|no longer)\b/i;
@@ -59,7 +61,9 @@ function refPath(ref: string): string | null {
  * text at least as often as the T0 tree did; a file that is gone counts as standing when the text is still found
  * elsewhere as often as before (the note moved). Its work was not done, whatever a later change's words share with
  * it. A note the T0 tree lacks in its file (a runtime line the forecaster worded itself) is not read; without a clone,
- * or with no later change, nothing is.
+ * or with no later change, nothing is. A pending runtime task ("Drop support for Python 3.8 in …") whose declaration
+ * still says the same at the window's last change is read too, by standing-runtimes.ts (judges45), with a phrase
+ * naming what stands instead of a note's text.
  */
 export async function readStandingNotes(
   repoPath: string | null,
@@ -67,19 +71,63 @@ export async function readStandingNotes(
   t0Commit: string | null,
   window: readonly WorkItem[],
   memo?: NoteLinesMemo,
+  runtimesMemo?: DeclaredRuntimesMemo,
 ): Promise<Record<string, string>> {
-  const notes = families.flatMap((f) => { const n = leadNote(f); return n === null ? [] : [{ id: f.id, ...n }]; });
-  if (repoPath === null || t0Commit === null || notes.length === 0 || window.length === 0) return {};
+  if (repoPath === null || t0Commit === null || window.length === 0) return {};
   const last = [...window].sort((a, b) => (a.mergedAt < b.mergedAt ? -1 : a.mergedAt > b.mergedAt ? 1 : 0)).at(-1)!;
+  // The main line as of the last item's merge (that item may be on a side branch merged at the same second); its own commit when git cannot say.
+  const end = (await mainLineAt(repoPath, last.mergedAt)) ?? last.sha;
+  // A pending runtime task whose declaration still says the same (standing-runtimes.ts) is read the same way.
+  const runtimes = await readStandingRuntimes(repoPath, families, t0Commit, end, runtimesMemo);
+  return { ...(await readNotes(repoPath, families, t0Commit, end, memo)), ...runtimes };
+}
+
+async function readNotes(repoPath: string, families: readonly TaskFamily[], t0Commit: string, lastCommit: string, memo?: NoteLinesMemo): Promise<Record<string, string>> {
+  const notes = families.flatMap((f) => { const n = leadNote(f); return n === null ? [] : [{ id: f.id, ...n }]; });
+  if (notes.length === 0) return {};
   const texts = [...new Set(notes.flatMap((n) => n.rows.map((r) => r.text)))];
-  const before = await noteLinesByFile(repoPath, t0Commit, texts, memo);
-  const after = await noteLinesByFile(repoPath, last.sha, texts, memo);
+  const before = new Map(await noteLinesByFile(repoPath, t0Commit, texts, memo));
+  // A note wrapped over lines (the snapshot joins a comment's lines: "…span fields, and re-enable this.") is on no one
+  // line of the tree: it is looked for by its leading words, the longest run of them its file holds at T0 (tracing-F01).
+  const rowText = new Map<string, string>();
+  for (const row of notes.flatMap((n) => n.rows)) {
+    if ((before.get(row.text)?.get(row.path) ?? 0) > 0 || rowText.has(`${row.path}\0${row.text}`)) continue;
+    // Longest first; a shorter run is in the file wherever a longer one is, so the longest found is searched by halves.
+    const runs = leadingRuns(row.text);
+    const foundAt = async (i: number) => {
+      const found = (await noteLinesByFile(repoPath, t0Commit, [runs[i]!], memo)).get(runs[i]!);
+      return (found?.get(row.path) ?? 0) > 0 ? found! : null;
+    };
+    let [lo, hi] = [0, runs.length]; // the first index found lies in [lo, hi]; hi = none
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (await foundAt(mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    const found = lo < runs.length ? await foundAt(lo) : null;
+    if (found === null) continue;
+    before.set(runs[lo]!, found);
+    rowText.set(`${row.path}\0${row.text}`, runs[lo]!);
+  }
+  const textOf = (r: { path: string; text: string }) => rowText.get(`${r.path}\0${r.text}`) ?? r.text;
+  const after = await noteLinesByFile(repoPath, lastCommit, [...new Set(notes.flatMap((n) => n.rows.map(textOf)))], memo);
   const standing: Record<string, string> = {};
   for (const note of notes) {
-    const read = note.rows.map((r) => ({ path: r.path, b: before.get(r.text), a: after.get(r.text) }));
+    const read = note.rows.map((r) => ({ path: r.path, b: before.get(textOf(r)), a: after.get(textOf(r)) }));
     if (read.every((r) => r.b !== undefined && r.a !== undefined && stands(r.path, r.b, r.a))) standing[note.id] = note.text;
   }
   return standing;
+}
+
+/** A note's leading words, longest first, down to five words and 24 characters: where a wrapped note's first line may end. */
+export function leadingRuns(text: string): string[] {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  const out: string[] = [];
+  for (let n = words.length - 1; n >= 5; n--) {
+    const lead = words.slice(0, n).join(' ');
+    if (lead.length >= 24) out.push(lead);
+  }
+  return out;
 }
 
 function total(counts: ReadonlyMap<string, number>): number {

@@ -51,3 +51,25 @@ export function countsByFile(out: string, commit: string): Map<string, number> {
   }
   return counts;
 }
+
+/**
+ * The main line's commit as of `time`: the newest first-parent commit of the clone's HEAD committed at or before it
+ * (`git rev-list -1 --first-parent --before`). The window's last work item may sit on a side branch merged at the same
+ * second (jinja's "remove slsa provenance" on stable beside "Merge branch 'stable'"): its tree is not the project's at
+ * the window's end. Null when git cannot say.
+ */
+export async function mainLineAt(repoPath: string, time: string): Promise<string | null> {
+  const gitdir = await nativeGitdir(repoPath);
+  if (gitdir === null) return null;
+  try {
+    const child = spawnGit(gitdir, ['rev-list', '-1', '--first-parent', `--before=${time}`, 'HEAD', '--']);
+    const exit = exitOf(child);
+    const chunks: Buffer[] = [];
+    for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
+    const { code } = await exit;
+    const sha = Buffer.concat(chunks).toString('utf8').trim();
+    return code === 0 && /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
+  } catch {
+    return null;
+  }
+}

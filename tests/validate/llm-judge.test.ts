@@ -59,7 +59,7 @@ test('one call per family labels each family from the model\'s answer, naming th
   expect(calls.map((c) => [c.purpose, c.error])).toEqual([['judge', null], ['judge', null]]);
   expect(config).toEqual({
     prompt: 'llm-judge-v5', model: 'judge-model', baseURL: server.baseURL, maxCandidates: 8, candidateBodyChars: 600,
-    directionBonus: 0.3, specificTouchBonus: 0.1, directionRules: 'direction-v23', temperature: 0, seed: 0, maxTokens: 1024,
+    directionBonus: 0.3, specificTouchBonus: 0.1, directionRules: 'direction-v24', standingNoteRule: 'standing-note-v2', temperature: 0, seed: 0, maxTokens: 1024,
   });
 });
 
@@ -204,4 +204,16 @@ test('a candidate shows what its diff adds where the clone had it, the family\'s
   const lines = prompt(server.requestsTo('chat')[0]!).split('\n').filter((l) => l.startsWith('{"key"')).map((l) => JSON.parse(l) as { key: string; diff_adds?: string[] });
   expect(lines.find((l) => l.key === 'pr#90')!.diff_adds).toEqual(['retry_after_seconds', 'client.retry_after_seconds', 'zzzz_helper', 'aaaa']);
   expect(lines.find((l) => l.key === 'pr#91')).not.toHaveProperty('diff_adds');
+});
+
+test('a family whose note still stands at the window end is rejected whatever the model said, its matches kept in the model\'s order', async () => {
+  const server = await startOpenAIServer(byFamily);
+  servers.push(server);
+  const judge = createLlmJudge({ chat: createOpenAIChat({ baseURL: server.baseURL, model: 'judge-model', maxRetries: 0 }) });
+  const { verdicts, calls } = await judge.judge({ families: [BACKOFF, QUOTES], later: [UNRELATED, PARAPHRASE, QUOTES_FIX], standing: { F1: 'TODO: back off between retries' } });
+  expect(verdicts.map((v) => [v.familyId, v.label])).toEqual([['F1', 'rejected'], ['F2', 'related']]);
+  expect(verdicts[0]!.matches.map((m) => [m.key, m.label])).toEqual([['pr#21', 'rejected']]);
+  expect(verdicts[0]!.reason).toMatch(/^rejected: its note "TODO: back off between retries" still stands at the window's end \(work not done\); the model said strong: pr#21/);
+  // The model is asked as before (recorded exchanges replay unchanged).
+  expect(calls.map((c) => c.purpose)).toEqual(['judge', 'judge']);
 });

@@ -80,3 +80,16 @@ test('a stated line that is a declaration, not a limitation, is no note', async 
   const wrapped: TaskFamily = { ...ANSI, evidence: [...ANSI.evidence, { ...ANSI.evidence[0]!, ref: 'todo:src/fmt/json.rs:3', text: `const ERR = '${NOTE}'` }, { ...ANSI.evidence[0]!, ref: 'todo:src/fmt/json.rs:9', text: 'TODO: consider making this a public API?' }] };
   expect(leadNote(wrapped)?.rows.map((r) => r.path)).toEqual(['src/fmt/writer.rs', 'src/fmt/json.rs']);
 });
+
+test('a note wrapped over two comment lines is read by its leading words: standing at the window end, rejected; taken out, strong', async () => {
+  const long = 'TODO: add ANSI support to the pretty writer, and re-enable the colour tests.';
+  const wrapped: TaskFamily = { ...ANSI, evidence: [{ ...ANSI.evidence[0]!, text: long }] };
+  const source = '// TODO(ann): add ANSI support to the pretty writer, and\n// re-enable the colour tests.\n';
+  const before: CommitSpec[] = [{ ...BEFORE[0]!, files: { 'README.md': 'fmt\n', 'src/fmt/writer.rs': `fn write() {}\n${source}fn pretty() {}\n` } }, BEFORE[1]!];
+  const standing = await labels({ 'src/fmt/writer.rs': `fn write() { ansi() }\n${source.replace('TODO(ann)', 'TODO(#12)')}fn pretty() {}\n` }, wrapped, before);
+  expect(standing.map((v) => [v.judge, v.label])).toEqual([['semantic', 'rejected'], ['lexical', 'rejected']]);
+  const done = await labels({ 'src/fmt/writer.rs': 'fn write() { ansi() }\nfn pretty() {}\n' }, wrapped, before);
+  expect(done.map((v) => [v.judge, v.label])).toEqual([['semantic', 'strong'], ['lexical', 'strong']]);
+  const { leadingRuns } = await import('../../src/api/standing-notes.js');
+  expect(leadingRuns('determine a new syntax for uninitialized span fields, and re-enable this.')[0]).toBe('determine a new syntax for uninitialized span fields, and re-enable');
+});

@@ -18,6 +18,7 @@ const Options = ModelCallFlags.extend({
   clones: z.string().optional(),
   quoted: z.boolean(),
   diffs: z.boolean(),
+  standing: z.boolean(),
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
   embeddingBaseUrl: z.string().optional(),
@@ -42,6 +43,7 @@ export function register(program: Command, io: CliIO): void {
       .option('--clones <dir>', "where the repositories' clones are (<dir>/<name> for owner/name): the files of the pre-T0 work a family quotes are read from them (default: ./clones when present)")
       .option('--no-quoted', "don't read the quoted work's files (judge as without clones)")
       .option('--no-diffs', "don't read what the later work's diffs did from the clones (judge titles, bodies and paths only)")
+      .option('--no-standing', "don't read from the clones whether a family's TODO note or pending runtime task still stands at the window's end")
       .option('--families <file>', "write each reported family's gold and judged label to FILE (JSONL, one line per judge and family): the gold's pair and reason, the judge's reason on that item, and its best match over the whole window")
   )
     .action(async (_opts, command: Command) => {
@@ -62,6 +64,7 @@ export function register(program: Command, io: CliIO): void {
         clones: !o.quoted && !o.diffs ? undefined : o.clones ?? (existsSync('clones') ? 'clones' : undefined),
         quoted: o.quoted,
         diffs: o.diffs,
+        standing: o.standing,
         networkJudge: (name, deps) => buildNetworkJudge(name, deps.embeddingCache),
         onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
         progress: stderrProgress(io, o.quiet),

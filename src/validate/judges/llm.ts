@@ -9,6 +9,7 @@ import { tokens } from '../../text/tokens.js';
 import type { Judge, JudgeOutcome, JudgeRequest } from '../judge.js';
 import { Label, type Match, type Verdict } from '../model.js';
 import { DIRECTION_RULES, familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
+import { STANDING_NOTE_RULE, standingReason, withStandingNote } from './standing-note.js';
 import { bodyExcerpt, compareText, familyPaths, labelRank, oneLine, round4, touchedPaths, verdictFrom } from './shared.js';
 
 /**
@@ -84,6 +85,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
     directionBonus: DIRECTION_BONUS,
     specificTouchBonus: SPECIFIC_TOUCH_BONUS,
     directionRules: DIRECTION_RULES,
+    standingNoteRule: STANDING_NOTE_RULE,
     temperature: 0,
     seed: SEED,
     maxTokens: MAX_COMPLETION_TOKENS,
@@ -124,7 +126,8 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
           // The repair replaces the first answer only when it validates; a valid first answer keeps its resolved keys otherwise.
           if (again.answer || !read.answer) read = again;
         }
-        verdicts.push(read.answer ? verdictOf(family, candidates, read.answer) : rejected(family, JUDGE_OUTPUT_INVALID));
+        const verdict = read.answer ? verdictOf(family, candidates, read.answer) : rejected(family, JUDGE_OUTPUT_INVALID);
+        verdicts.push(withStandingVerdict(family, verdict, request.standing));
       }
       return { verdicts, config, calls };
     },
@@ -373,6 +376,19 @@ function verdictOf(family: TaskFamily, candidates: readonly Candidate[], answer:
     reason: oneLine(`${label}: ${first.key} "${oneLine(first.title, 120)}" (${first.reason})${more}`, 400),
     matches,
   };
+}
+
+/**
+ * A family whose note (or runtime declaration) still stands at the window's end (`JudgeRequest.standing`) had its work
+ * not done (standing-note.ts, as the threshold judges read it): the model's strong and related matches are kept in its
+ * order but labelled rejected (a runtime task's line continued by a change's title: related), and the reason says why. The model is asked as before, so recorded exchanges replay.
+ */
+function withStandingVerdict(family: TaskFamily, verdict: Verdict, standing: Readonly<Record<string, string>> | undefined): Verdict {
+  const note = standing?.[family.id];
+  if (note === undefined || verdict.label === 'rejected') return verdict;
+  const matches = withStandingNote(family, verdict.matches, standing);
+  const label = matches.reduce<Label>((best, m) => (labelRank(m.label) > labelRank(best) ? m.label : best), 'rejected');
+  return { ...verdict, label, matches, reason: oneLine(`${label}: ${standingReason(family, note)}; the model said ${verdict.reason}`, 400) };
 }
 
 function rejected(family: TaskFamily, reason: string): Verdict {

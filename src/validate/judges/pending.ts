@@ -137,6 +137,11 @@ export function pendingReading(item: WorkItem, diff: readonly string[]): Pending
   return { titleActs, runtimes, diffActs, removed, removes: /\b(remov\w*|drop\w*|delet\w*|get rid of)\b/i.test(title), dependencies, dropsDependency: diff.length === 0 && dropsDependency(title) && !DEV_DEPENDENCY.test(title), usesPlatform: USES_PLATFORM.test(title) };
 }
 
+/** A title that adds or drops versions of `runtime` itself ("Add support for Python 3.13", "drop end of life python versions"). */
+export function titleActsOn(title: string, runtime: string): boolean {
+  return pendingReading({ title } as WorkItem, []).titleActs.some((a) => a.runtime === runtime);
+}
+
 /** How a change stands to a family's pending task: it does the task, continues its line (related), or neither. */
 export function pendingMatch(task: PendingTask, r: PendingReading, names: (symbol: string) => boolean, touches = false): 'does' | 'line' | null {
   if (task.kind === 'unnamed-removal') return touches && r.removed.size > 0 ? 'does' : null;
