@@ -87,10 +87,9 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * title adds, drops or requires another version of a runtime whose version line the family quotes ("add Go 1.26 to CI
  * flow" after "Use Go 1.25 in CI") continues it (related, only where nothing else is shared; runtime-line.ts).
  * direction-v23: a linter's work in a fix or restructuring family's own files, the family listing that linter, does its
- * work (strong; judges40 rule C). direction-v24: one rare word a list-shaped family lists, shared in its area by a
- * change of its kind, is a direction only when the change's title has it (not its body alone; judges45 L1).
+ * work (strong; judges40 rule C).
  */
-export const DIRECTION_RULES = 'direction-v24';
+export const DIRECTION_RULES = 'direction-v23';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -627,11 +626,8 @@ function directionOf(
       (words.length >= 2 && (words.length > 2 || acts.length > 0 || pair.touches || nearArea(f, i))) ||
       (words.length === 1 && acts.length > 0) ||
       // One specific object, done the same way, in the family's area: "fix crash when parsing nested quotes" for
-      // "Parser fails on quotes inside quoted strings". Not a typo or docs pass over the same words. A list-shaped
-      // family's listed word must be in the change's title: in its body alone it is a loose word of the area
-      // ("integer" in the body of "Fix readinto type hint …" for "Fix defects in src/urllib3: handling, integer,
-      // manager"; people rejected: judges45, L1).
-      (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording && !f.stated && (f.listedTopics === null || inTitle(f, i, words[0]!)));
+      // "Parser fails on quotes inside quoted strings". Not a typo or docs pass over the same words.
+      (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording && !f.stated);
   }
   if (phrase) evidence.push(acts.length > 0 && words.length > 0 ? `both ${acts[0]} ${words.slice(0, 3).join(', ')}` : `shares ${words.slice(0, 4).join(', ')}${words.length > 4 ? ` +${words.length - 4}` : ''}`);
   const named = symbols.length > 0 || inDiff.length > 0 || issues.length > 0;
@@ -776,10 +772,4 @@ export function directionPhrase(d: SharedDirection, item: ItemDirection, shared:
   if (item.notWork !== null) return `a ${item.notWork}: not work, counted apart`;
   if (d.holds) return `direction: ${d.evidence.join('; ')}`;
   return shared.length > 0 ? `no shared direction (only ${shared.slice(0, 2).join(', ')} in common)` : 'no shared direction';
-}
-
-/** The change's title (not only its body) has the family's topic word `word` (its printed form). */
-function inTitle(f: FamilyDirection, i: ItemDirection, word: string): boolean {
-  for (const [s, w] of f.words) if (w === word && i.titleWords.has(s)) return true;
-  return false;
 }
