@@ -32,8 +32,11 @@ import { fitLogistic, logit, sigmoid } from '../../stats/logistic.js';
  * what a `more` line stands on (`ground`, MORE_GROUNDS: a list page's entries and a page's code examples 7 of 7 strong,
  * a code line's instances and a manifest's dependencies 7 of 12, 3 of 8 off the development repositories), a
  * statement apart from an open note (3 of 8 against 0 of 19), and a direction of recurring code or upkeep work apart
- * from pending work (5 of 14 against 16 of 25); runtime tasks keep no weight of their own (SHIPPED_FEATURES). Every
- * input is read off the family and its evidence at T0, so no later data reaches the score.
+ * from pending work (5 of 14 against 16 of 25). Since calib44 it is fitted on round 19's labels and reads a pending
+ * family's act (PENDING_ACTS): a runtime task that raises a declared minimum (`raise`, 0 of 2) and a deprecation
+ * notice's removal (`remove`, 0 of 4) apart from the rest of pending work (20 of 22 in round 19); runtime drops and
+ * adds keep no weight of their own (SHIPPED_FEATURES). Every input is read off the family and its evidence at T0, so
+ * no later data reaches the score.
  */
 export const FAMILY_KINDS = ['runtime', 'deprecation', 'note', 'stated', 'plan', 'series', 'bugfix', 'feature', 'refactor', 'docs', 'ci', 'tests', 'more'] as const;
 /**
