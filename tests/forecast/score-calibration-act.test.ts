@@ -1,7 +1,11 @@
 import { expect, test } from 'vitest';
 import { compareForms, FORMS, loadPool, logLoss, shownKindsOf, weightOf, type PoolFamily } from '../../scripts/calibration-by-act.js';
 import { reliability, type LabelledFamily } from '../../scripts/fit-score-calibration.js';
-import { calibrate, fitScoreCalibration, ROUND_18_CALIBRATION, SCORE_CALIBRATION, SHIPPED_FEATURES } from '../../src/forecast/backtest/calibration.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readLines } from '../../scripts/jsonl.js';
+import { calibrate, fitScoreCalibration, PENDING_ACTS, ROUND_18_CALIBRATION, SCORE_CALIBRATION, SHIPPED_FEATURES, type FamilyKind } from '../../src/forecast/backtest/calibration.js';
+import { pendingActOf } from '../../src/forecast/backtest/pending-act.js';
 
 /** Round 19's labelled sets that may be fitted on, with older rounds' families round 19 does not show (never a held-out set). */
 const pool = loadPool();
@@ -24,6 +28,30 @@ test('the pool: round 19\'s development, audit and unseen families, and the olde
     'Drop support for',
     'Remove `name` deprecated',
   ]);
+});
+
+const ROUND_19 = ['dev19', 'audit19', 'newcomer19', 'newcomer2-19', 'newcomer3-19', 'newcomer4-19', 'newcomer5-19', 'newcomer6-19'];
+
+test('every pending family of round 19 carries the act the forecaster recorded, and the title reader for older stores agrees with it', () => {
+  let acted = 0;
+  for (const set of ROUND_19) {
+    for (const repo of readdirSync(join('eval/families', set))) {
+      const file = join('eval/families', set, repo, 'score-inputs.jsonl');
+      if (!existsSync(file)) continue;
+      const titles = new Map(readLines<{ blind: string; title: string }>(join('eval/families', set, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
+      for (const line of readLines<{ blind: string; input: { kind: FamilyKind; act?: string } }>(file)) {
+        // Written by `fit-score-calibration.ts --db` from heuristic-only studies of this branch (eval/results/calib44.md).
+        const read = pendingActOf(line.input.kind, titles.get(line.blind)!);
+        expect(line.input.act, `${set}/${repo} ${titles.get(line.blind)}`).toBe(read);
+        if (read) {
+          expect(PENDING_ACTS).toContain(line.input.act);
+          acted++;
+        }
+      }
+    }
+  }
+  // Runtime 20, deprecation 4, plan 3, statements 12, open notes 21.
+  expect(acted).toBe(60);
 });
 
 test('the shipped constants are what scripts/calibration-by-act.ts fits, in the form, penalty and decay it chooses', () => {
