@@ -1,6 +1,6 @@
 /**
  * The score calibration refitted on round 19's labels, with what a pending family records at T0 about its act
- * (calib44, issue 15; docs/forecast.md "Score calibration by act"): does a map that tells a runtime drop from a
+ * (calib44, issue 15; docs/forecast.md "Score calibration", the map by act): does a map that tells a runtime drop from a
  * minimum raise, or a deprecation's removal from the rest of pending work, predict people's labels better left one
  * repository out? And do families of older rounds the forecaster no longer shows belong in the fit at full weight?
  *

@@ -234,7 +234,7 @@ export const SHIPPED_FEATURES: CalibrationFeature[] = ['loose', 'note', 'feature
  * 50 strong, 37 repositories), with their inputs in each packet's score-inputs.jsonl and a pending family's act read
  * off its title (pendingActOf). Refit with `npx tsx scripts/calibration-by-act.ts --json`; a test holds these constants
  * to that script's output. Held-out labels are never fitted on: their reliability is the check (docs/forecast.md
- * "Score calibration by act"). The n behind each constant: the intercept is pending work (runtime drops and adds
+ * "Score calibration", the map by act). The n behind each constant: the intercept is pending work (runtime drops and adds
  * 16/20, an announced deprecation 1/1, plan and branch work 3/3 with refactoring directions and series, "other" 4/7);
  * `raise` 0/2; `remove` 0/4; `more` list pages and code examples 10/10; `more_code` 11/16; `stated` 3/12; `note` 1/22;
  * `direction` (bugfix 2/6, documentation, CI and tests 2/4); `feature` 0/10; `loose` 0/14.
