@@ -46,7 +46,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { wilsonInterval } from '../src/stats/wilson.js';
-import { calibrate, calibrationInputOf, fitScoreCalibration, MEASURED_NOT_SHIPPED, SCORE_CALIBRATION, SHIPPED_FEATURES, type CalibrationFeature, type CalibrationInput, type FamilyKind, type MoreGround, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
+import { calibrate, calibrationInputOf, fitScoreCalibration, MEASURED_NOT_SHIPPED, SCORE_CALIBRATION, SHIPPED_FEATURES, type CalibrationFeature, type CalibrationInput, type FamilyKind, type MoreGround, type PendingAct, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
 
 export interface LabelledFamily {
@@ -75,6 +75,7 @@ interface WrittenInput {
   backtest?: number | null;
   changes?: number | null;
   ground?: MoreGround;
+  act?: PendingAct;
 }
 
 /**
@@ -92,7 +93,7 @@ export function loadLabelledFamilies(dir: string): LabelledFamily[] {
     const inputs = new Map(
       readLines<{ blind: string; input: WrittenInput }>(inputsFile).map((l) => [
         l.blind,
-        { rank: l.input.rank, loose: l.input.loose ?? false, kind: l.input.kind ?? 'refactor', backtest: l.input.backtest ?? null, changes: l.input.changes ?? null, ...(l.input.ground ? { ground: l.input.ground } : {}) } satisfies CalibrationInput,
+        { rank: l.input.rank, loose: l.input.loose ?? false, kind: l.input.kind ?? 'refactor', backtest: l.input.backtest ?? null, changes: l.input.changes ?? null, ...(l.input.ground ? { ground: l.input.ground } : {}), ...(l.input.act ? { act: l.input.act } : {}) } satisfies CalibrationInput,
       ]),
     );
     for (const key of readLines<{ blind: string; forecaster: string; rank: number; score: number }>(join(dir, repo, 'key.jsonl'))) {

@@ -10,6 +10,8 @@ export interface LogisticRow {
   /** Feature values, without the intercept (it is weight 0). */
   x: readonly number[];
   y: 0 | 1;
+  /** The row's weight in the likelihood (default 1): a family of an older round the forecaster no longer shows counts less (calib44). */
+  weight?: number;
 }
 
 export interface LogisticOptions {
@@ -35,9 +37,10 @@ export function fitLogistic(rows: readonly LogisticRow[], options: LogisticOptio
     for (const row of rows) {
       const x = [1, ...row.x];
       const p = sigmoid(dot(w, x));
+      const r = row.weight ?? 1;
       for (let i = 0; i < d; i++) {
-        g[i]! += (row.y - p) * x[i]!;
-        for (let j = 0; j < d; j++) h[i]![j]! -= p * (1 - p) * x[i]! * x[j]!;
+        g[i]! += r * (row.y - p) * x[i]!;
+        for (let j = 0; j < d; j++) h[i]![j]! -= r * p * (1 - p) * x[i]! * x[j]!;
       }
     }
     const step = solve(h, g);

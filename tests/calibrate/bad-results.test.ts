@@ -12,12 +12,12 @@ import { exportedDemo, harborTrial, writeHarborJob, writeHarborTrials, writeJson
 let demo: Awaited<ReturnType<typeof exportedDemo>>;
 let otherSynthesis: number;
 beforeAll(async () => {
-  // The HTTP client moves out of the repository after the window: at Tgen = HEAD the retry family (F3, src/http, a
-  // feature direction at 0.021 under calib39's map, above the LRU-split note's 0.020 and below the Node.js 18 drop F1
-  // and the parser F2; F4 under rank15's map with fixes41's fourth family) anchors on nothing, so its tasks are refused
-  // (ANCHOR_MISSING) and never exported. 9 tasks by the forecast's mix (refactor 2, bugfix 1, feature 1 of 4): 4.5,
-  // 2.25, 2.25 -> 4, 2, 2 and the one left to refactor (.5); F1 takes all five of refactor from F4 (0.617 against
-  // 0.020): F1 5, F2 2, F3 2 (refused), so 7 are exported.
+  // The HTTP client moves out of the repository after the window: at Tgen = HEAD the retry family (F4, src/http, a
+  // feature direction at 0.027 under calib44's map, below the LRU-split note's 0.062, the Node.js 18 drop F1 and the
+  // parser F2; F3 under calib39's map) anchors on nothing, so its tasks are refused (ANCHOR_MISSING) and never
+  // exported. 9 tasks by the forecast's mix (refactor 2, bugfix 1, feature 1 of 4): 4.5, 2.25, 2.25 -> 4, 2, 2 and the
+  // one left to refactor (.5); F1 takes all five of refactor from F3 (0.852 against 0.062: 4.66 and 0.34): F1 5, F2 2,
+  // F4 2 (refused), so 7 are exported.
   demo = await exportedDemo(9, (commits) => [...commits, { at: '2025-07-05T10:00:00Z', msg: 'refactor: move the HTTP client to its own package', files: { 'src/http': null } }]);
   otherSynthesis = (await synthesizeTasks({ db: demo.db, validation: demo.validationId, tgen: 'HEAD', total: 2 })).id;
 });
@@ -144,7 +144,7 @@ test('results for a task the synthesis rejected (never exported) are refused, na
   const rejected = store.db.prepare("SELECT instance_id FROM tasks WHERE synthesis_id = ? AND status = 'rejected' ORDER BY ord LIMIT 1").pluck().get(demo.synthesisId) as string;
   store.close();
   expect(rejected).toMatch(/^demo__future-\d+-\d+$/);
-  expect(demo.synthesis.tasks.find((t) => t.instanceId === rejected)).toMatchObject({ familyId: 'F3', rejection: { code: 'ANCHOR_MISSING' } });
+  expect(demo.synthesis.tasks.find((t) => t.instanceId === rejected)).toMatchObject({ familyId: 'F4', rejection: { code: 'ANCHOR_MISSING' } });
   const path = await writeJsonl([], [{ instance_id: demo.ids[0], attempt: 1, resolved: true }, { instance_id: rejected, attempt: 1, resolved: false }]);
   await expectRefused(['--results', path], 'RESULTS_OF_REJECTED_TASKS', new RegExp(`1 result is for tasks synthesis rejected and never exported: ${rejected}\\. Pass results of the exported tasks only`));
 });

@@ -43,3 +43,10 @@ test('a branch most of whose commits the default branch took one by one is a par
   const feature = await titlesOf(repo('next', false));
   expect(feature.filter((t) => t.startsWith('Land the next branch work on main')), feature.join(' | ')).toHaveLength(1);
 });
+
+test('a branch line\'s family records its act at T0: work to land (calib44)', async () => {
+  const { snapshot } = await snapshotRepository({ repo: (await makeRepo(repo('next', false))).dir, t0: T0, db: `${await tempDir()}/c.db` });
+  const { draft } = await createHeuristicForecaster().forecast({ snapshot, seed: 0, maxFamilies: 10 });
+  const land = draft.families.find((f) => f.title.startsWith('Land the next branch work on main'));
+  expect(land?.score_components).toMatchObject({ calibration_kind_plan: 1, calibration_act_land: 1 });
+});

@@ -27,3 +27,18 @@ test('the L2 penalty shrinks the feature weight toward zero, never the intercept
   expect(fitLogistic(rows, { l2: 1e6 })[0]).toBeCloseTo(Math.log(rate / (1 - rate)), 2);
   expect(fitLogistic(rows, { l2: 1 })).toEqual(fitLogistic(rows, { l2: 1 }));
 });
+
+test('a row of weight 2 counts as the same row twice, and a row of weight 0 as no row (calib44)', () => {
+  const rows = [
+    { x: [1, 0], y: 1 as const },
+    { x: [1, 0], y: 0 as const },
+    { x: [0, 1], y: 0 as const },
+    { x: [0, 1], y: 1 as const },
+    { x: [0, 0], y: 1 as const },
+  ];
+  const twice = fitLogistic([...rows, rows[0]!], { l2: 0.1 });
+  const weighted = fitLogistic([{ ...rows[0]!, weight: 2 }, ...rows.slice(1)], { l2: 0.1 });
+  weighted.forEach((w, i) => expect(w).toBeCloseTo(twice[i]!, 8));
+  const without = fitLogistic(rows.slice(1), { l2: 0.1 });
+  fitLogistic([{ ...rows[0]!, weight: 0 }, ...rows.slice(1)], { l2: 0.1 }).forEach((w, i) => expect(w).toBeCloseTo(without[i]!, 8));
+});

@@ -48,10 +48,10 @@ export function codePointScript(demo: Demo): Reply[] {
 
 /** The demo at HEAD through the scripted llm backend and the execution gate: one verified task (node:test, TAP). */
 /**
- * The demo's heuristic families at T0 are the Node.js 18 drop (F1, refactor, 0.617), the parser (F2, bugfix, 0.361),
- * retry (F3, feature) and LRU-split (F4, refactor) directions (the loose FAQ and cache ones are held back, maxLoose 0),
- * so four tasks at the category shares (refactor 2, bugfix 1, feature 1) go twice to F1 (by score within refactor),
- * then to F2 and F3: the parser direction's is the third. The scripted agent gives up on the others, so the synthesis
+ * The demo's heuristic families at T0 are the Node.js 18 drop (F1, refactor, 0.852), the parser direction (F2,
+ * bugfix, 0.365), the LRU-split note (F3, refactor, 0.062) and the retry direction (F4, feature, 0.027; calib44's map;
+ * the loose FAQ and cache ones are held back, maxLoose 0), so four tasks at the category shares (refactor 2, bugfix 1,
+ * feature 1) go twice to F1 (by score within refactor), then to F2 and F4: the parser direction's is the third. The scripted agent gives up on the others, so the synthesis
  * holds one verified task (the parser's, family PARSER_FAMILY) and three AGENT_GAVE_UP rejections.
  */
 export const PARSER_DIRECTION_TOTAL = 4;

@@ -32,8 +32,11 @@ import { fitLogistic, logit, sigmoid } from '../../stats/logistic.js';
  * what a `more` line stands on (`ground`, MORE_GROUNDS: a list page's entries and a page's code examples 7 of 7 strong,
  * a code line's instances and a manifest's dependencies 7 of 12, 3 of 8 off the development repositories), a
  * statement apart from an open note (3 of 8 against 0 of 19), and a direction of recurring code or upkeep work apart
- * from pending work (5 of 14 against 16 of 25); runtime tasks keep no weight of their own (SHIPPED_FEATURES). Every
- * input is read off the family and its evidence at T0, so no later data reaches the score.
+ * from pending work (5 of 14 against 16 of 25). Since calib44 it is fitted on round 19's labels and reads a pending
+ * family's act (PENDING_ACTS): a runtime task that raises a declared minimum (`raise`, 0 of 2) and a deprecation
+ * notice's removal (`remove`, 0 of 4) apart from the rest of pending work (20 of 22 in round 19); runtime drops and
+ * adds keep no weight of their own (SHIPPED_FEATURES). Every input is read off the family and its evidence at T0, so
+ * no later data reaches the score.
  */
 export const FAMILY_KINDS = ['runtime', 'deprecation', 'note', 'stated', 'plan', 'series', 'bugfix', 'feature', 'refactor', 'docs', 'ci', 'tests', 'more'] as const;
 /**
@@ -59,6 +62,19 @@ export type MoreGround = (typeof MORE_GROUNDS)[number];
 /** The grounds read from code (a code line's instances, a manifest's dependencies), against a page's entries or examples. */
 export const CODE_GROUNDS: ReadonlySet<MoreGround> = new Set(['code', 'dependencies']);
 
+/**
+ * What a pending family asks to be done, its act (calib44), recorded at T0 from the line maker's own words
+ * (pending-act.ts `pendingActOf`): a runtime task drops an ending version (`drop`), adds a new one to the test matrix
+ * (`add`) or raises a declared minimum (`raise`, pending/msrv.ts); a deprecation notice asks to deprecate what it
+ * announces (`deprecate`) or to remove what is deprecated for removal (`remove`); a plan item is a changelog, roadmap
+ * or open-issue entry (`plan`) or a branch's work to land (`land`); a statement asks to make a failing test pass
+ * (`pass`) or to add missing support (`support`); an open note is a `note`. Round 19's labels differ by act inside
+ * one kind (runtime drops 13 of 15 strong, adds 3 of 3, minimum raises 0 of 2; removals of deprecated code 0 of 3,
+ * an announced deprecation 1 of 1; eval/results/calib44.md).
+ */
+export const PENDING_ACTS = ['drop', 'add', 'raise', 'deprecate', 'remove', 'plan', 'land', 'pass', 'support', 'note'] as const;
+export type PendingAct = (typeof PENDING_ACTS)[number];
+
 export interface CalibrationInput {
   /** The family's ranking score, in (0, 1): it breaks ties in the order, the map does not read it. */
   rank: number;
@@ -75,6 +91,8 @@ export interface CalibrationInput {
   changes: number | null;
   /** A `more` family's ground (MORE_GROUNDS), recorded at T0; absent for other kinds and in stores made before calib39. */
   ground?: MoreGround;
+  /** A pending family's act (PENDING_ACTS), recorded at T0; absent for directions, series and `more` lines and in stores made before calib44. */
+  act?: PendingAct;
 }
 
 /** A `more` family read from code (CODE_GROUNDS): an additive code line or a dependency line. */
@@ -106,6 +124,12 @@ export const CALIBRATION_FEATURES = {
   direction: (i: CalibrationInput) => (!i.loose && ['bugfix', 'refactor', 'docs', 'ci', 'tests'].includes(i.kind) ? 1 : 0),
   /** A statement (a known failure, missing support) on top of `note`: its offset from an open TODO/FIXME note (calib39). */
   stated: (i: CalibrationInput) => (!i.loose && i.kind === 'stated' ? 1 : 0),
+  /** A runtime task that raises a declared minimum (MSRV), on top of pending work's intercept (calib44). */
+  raise: (i: CalibrationInput) => (!i.loose && i.act === 'raise' ? 1 : 0),
+  /** A deprecation notice's removal of what is deprecated for removal, on top of pending work's intercept (calib44). */
+  remove: (i: CalibrationInput) => (!i.loose && i.act === 'remove' ? 1 : 0),
+  /** Pending work whose act came true least (a minimum raise, a deprecation's removal or announced deprecation; calib44). */
+  weak_act: (i: CalibrationInput) => (!i.loose && (i.act === 'raise' || i.act === 'remove' || i.act === 'deprecate') ? 1 : 0),
   backtest: (i: CalibrationInput) => (i.backtest === null ? 0 : logit(i.backtest)),
   /**
    * A code direction's stream size, log(1 + changes) - log 6: 0 at five changes (and when unknown), below for fewer,
@@ -117,10 +141,12 @@ export const CALIBRATION_FEATURES = {
 export type CalibrationFeature = keyof typeof CALIBRATION_FEATURES;
 
 /** A family's group, for the words of `why` and the counts the map carries: loose first, else its kind's group. */
-export type CalibrationGroupName = 'loose' | 'runtime' | 'deprecation' | 'note' | 'stated' | 'bugfix' | 'feature' | 'upkeep' | 'more' | 'more_code' | 'other';
+export type CalibrationGroupName = 'loose' | 'runtime' | 'raise' | 'deprecation' | 'remove' | 'note' | 'stated' | 'bugfix' | 'feature' | 'upkeep' | 'more' | 'more_code' | 'other';
 
-export function groupName(i: Pick<CalibrationInput, 'loose' | 'kind' | 'ground'>): CalibrationGroupName {
+export function groupName(i: Pick<CalibrationInput, 'loose' | 'kind' | 'ground' | 'act'>): CalibrationGroupName {
   if (i.loose) return 'loose';
+  // A pending family's act, where the map reads it apart from its kind (calib44).
+  if (i.act === 'raise' || i.act === 'remove') return i.act;
   switch (i.kind) {
     case 'runtime':
     case 'deprecation':
@@ -144,7 +170,9 @@ export function groupName(i: Pick<CalibrationInput, 'loose' | 'kind' | 'ground'>
 export const GROUP_WORDS: Record<CalibrationGroupName, string> = {
   loose: 'loose titles (no checkable work named)',
   runtime: 'runtime-support tasks from the release calendar',
+  raise: 'runtime tasks that raise a declared minimum version (a minimum supported Rust version)',
   deprecation: 'deprecation notices',
+  remove: 'removals of what a deprecation notice says is deprecated for removal',
   note: 'open TODO/FIXME notes',
   stated: 'statements of a known failure or of missing support',
   bugfix: 'bugfix directions of recurring work',
@@ -188,29 +216,78 @@ export const CALIBRATION_L2 = 0.05; // calib39: again the lowest left-one-reposi
 export const MEASURED_NOT_SHIPPED: readonly CalibrationFeature[] = ['backtest', 'changes'];
 
 /**
- * The shipped form (calib39): the candidate map with the lowest left-one-repository-out log loss over round 18's
+ * The shipped form (calib44): the candidate map with the lowest left-one-repository-out log loss over round 19's
+ * labels of the development, audit and six unseen studies (`npx tsx scripts/calibration-by-act.ts`: 0.406 at penalty
+ * 0.05, against 0.469 with `raise` alone, 0.450 with `remove` alone, 0.447 with one weight for every weak act, 0.500
+ * for calib39's form refitted; eval/results/calib44.md). Beside calib39's features it reads a pending family's act:
+ * whether a runtime task raises a declared minimum (`raise`) and whether a deprecation notice asks to remove what is
+ * deprecated for removal (`remove`).
+ */
+export const SHIPPED_FEATURES: CalibrationFeature[] = ['loose', 'note', 'feature', 'more', 'more_code', 'stated', 'direction', 'raise', 'remove'];
+
+/**
+ * Fitted on people's blind primary labels (labels-1.jsonl) of the heuristic's families of round 19 that may be read
+ * for fitting: dev19, audit19 and the unseen sets newcomer19, newcomer2-19 .. newcomer6-19 (86 families, 45 strong:
+ * the families the current forecaster shows), with the older rounds' families round 19 does not show (dev13's, dev9's
+ * and dev5's loose titles, feature directions and directions the default holds back, and four pending families and
+ * notes of kinds round 19 shows, which weigh 0.25^k, k their rounds back: round 19's own supersede them; 128 families,
+ * 50 strong, 37 repositories), with their inputs in each packet's score-inputs.jsonl and a pending family's act read
+ * off its title (pendingActOf). Refit with `npx tsx scripts/calibration-by-act.ts --json`; a test holds these constants
+ * to that script's output. Held-out labels are never fitted on: their reliability is the check (docs/forecast.md
+ * "Score calibration", the map by act). The n behind each constant: the intercept is pending work (runtime drops and adds
+ * 16/20, an announced deprecation 1/1, plan and branch work 3/3 with refactoring directions and series, "other" 4/7);
+ * `raise` 0/2; `remove` 0/4; `more` list pages and code examples 10/10; `more_code` 11/16; `stated` 3/12; `note` 1/22;
+ * `direction` (bugfix 2/6, documentation, CI and tests 2/4); `feature` 0/10; `loose` 0/14.
+ */
+export const SCORE_CALIBRATION: ScoreCalibration = {
+  features: ['loose', 'note', 'feature', 'more', 'more_code', 'stated', 'direction', 'raise', 'remove'],
+  intercept: 1.749,
+  weights: [-5.635, -4.468, -5.344, 1.952, -2.87, 1.585, -2.301, -3.958, -4.309],
+  l2: 0.05,
+  families: 128,
+  strong: 50,
+  groups: {
+    loose: { families: 14, strong: 0 },
+    runtime: { families: 20, strong: 16 },
+    raise: { families: 2, strong: 0 },
+    deprecation: { families: 1, strong: 1 },
+    remove: { families: 4, strong: 0 },
+    note: { families: 22, strong: 1 },
+    stated: { families: 12, strong: 3 },
+    bugfix: { families: 6, strong: 2 },
+    feature: { families: 10, strong: 0 },
+    upkeep: { families: 4, strong: 2 },
+    more: { families: 10, strong: 10 },
+    more_code: { families: 16, strong: 11 },
+    other: { families: 7, strong: 4 },
+  },
+};
+
+/**
+ * calib39's form (shipped from session 19 until calib44; round 19 was scored and labelled under it): the candidate map with the lowest left-one-repository-out log loss over round 18's
  * labels of the development, audit and five unseen studies (`npx tsx scripts/calibration-by-ground.ts`: 0.424 at
  * penalty 0.05, against 0.424 without `direction`, 0.440 with a runtime weight too, 0.482 for round 13's form refitted,
  * 0.561 for round 13's constants; eval/results/calib39.md). It reads, beside round 13's features, whether a `more`
  * line stands on code (`more_code`), whether pending work is a statement rather than an open note (`stated`), and
  * whether a family is a direction of recurring code or upkeep work rather than pending work (`direction`).
  */
-export const SHIPPED_FEATURES: CalibrationFeature[] = ['loose', 'note', 'feature', 'more', 'more_code', 'stated', 'direction'];
+export const ROUND_18_FEATURES: CalibrationFeature[] = ['loose', 'note', 'feature', 'more', 'more_code', 'stated', 'direction'];
 
 /**
- * Fitted on people's blind primary labels (labels-1.jsonl) of the heuristic's families of round 18 that may be read
+ * calib39's map, fitted on people's blind primary labels (labels-1.jsonl) of the heuristic's families of round 18 that may be read
  * for fitting: eval/families/dev18 with the families of dev13, dev9 and dev5 it does not show (loose titles and
  * directions the default now holds back), audit18, and the unseen sets newcomer18, newcomer2-18, newcomer3-18,
  * newcomer4-18 and newcomer5-18 (109 families, 38 strong, 33 repositories), with their inputs in each packet's
  * score-inputs.jsonl (a `more` family's ground recorded by the forecaster, calib39). Refit with
- * `npx tsx scripts/calibration-by-ground.ts --json`; a test holds these constants to that script's output. Held-out
+ * `npx tsx scripts/calibration-by-ground.ts --json`; a test holds these constants to that script's output, and the
+ * tests of round 19 check it (the map that round was scored under). Held-out
  * labels are never fitted on: their reliability is the check (docs/forecast.md "Score calibration by ground").
  * The n behind each constant: the intercept is pending work (runtime 12/18, deprecation 1/4, plan and branch work
  * 3/3: 16/25); `more` list pages and code examples 7/7; `more_code` 7/12; `stated` 3/8; `note` 0/19; `direction`
  * (bugfix 2/6, refactoring 1/4, documentation, CI and tests 2/4: 5/14); `feature` 0/10; `loose` 0/14.
  */
-export const SCORE_CALIBRATION: ScoreCalibration = {
-  features: ['loose', 'note', 'feature', 'more', 'more_code', 'stated', 'direction'],
+export const ROUND_18_CALIBRATION: ScoreCalibration = {
+  features: ROUND_18_FEATURES,
   intercept: 0.476,
   weights: [-4.574, -4.362, -4.295, 2.716, -2.808, 3.286, -1.048],
   l2: 0.05,
@@ -279,6 +356,7 @@ export function calibrationComponents(input: CalibrationInput, c: ScoreCalibrati
     rank_score: input.rank,
     [`calibration_kind_${input.kind}`]: 1,
     ...(input.ground ? { [`calibration_ground_${input.ground}`]: 1 } : {}),
+    ...(input.act ? { [`calibration_act_${input.act}`]: 1 } : {}),
     ...Object.fromEntries(c.features.map((f, i) => [`calibration_${f}`, round(x[i]!)])),
     calibrated: calibrate(input, c),
   };
@@ -289,6 +367,7 @@ export function calibrationInputOf(components: Record<string, number>): Calibrat
   const kind = Object.keys(components).find((k) => k.startsWith('calibration_kind_'))?.slice('calibration_kind_'.length);
   if (!kind || !(FAMILY_KINDS as readonly string[]).includes(kind) || components.rank_score === undefined) return null;
   const ground = MORE_GROUNDS.find((g) => components[`calibration_ground_${g}`] === 1);
+  const act = PENDING_ACTS.find((a) => components[`calibration_act_${a}`] === 1);
   return {
     rank: components.rank_score,
     loose: components.calibration_loose === 1,
@@ -297,11 +376,12 @@ export function calibrationInputOf(components: Record<string, number>): Calibrat
     // A direction's stream size is its `items` (streams.ts); a series carries `series_changes`, not read.
     changes: components.items ?? null,
     ...(ground ? { ground } : {}),
+    ...(act ? { act } : {}),
   };
 }
 
 /** The fitted families of the input's group. */
-export function groupOf(input: Pick<CalibrationInput, 'loose' | 'kind'>, c: ScoreCalibration = SCORE_CALIBRATION): CalibrationGroup {
+export function groupOf(input: Pick<CalibrationInput, 'loose' | 'kind' | 'act'>, c: ScoreCalibration = SCORE_CALIBRATION): CalibrationGroup {
   return c.groups[groupName(input)] ?? { families: 0, strong: 0 };
 }
 
@@ -311,19 +391,19 @@ export function calibrationWhy(input: CalibrationInput, c: ScoreCalibration = SC
   const group = groupOf(input, c);
   return (
     `Score ${score.toFixed(2)} is the probability that people label this family strong: a logistic map on the kind of family, fitted on people's blind labels of ` +
-    `${c.families} families (${c.strong} strong; the development, audit and unseen studies of round 18, eval/families), gives ${score.toFixed(2)} to ${GROUP_WORDS[groupName(input)]}, ` +
+    `${c.families} families (${c.strong} strong; the development, audit and unseen studies of round 19 with older rounds' families it no longer shows, eval/families), gives ${score.toFixed(2)} to ${GROUP_WORDS[groupName(input)]}, ` +
     `of which ${group.strong} of ${group.families} got strong work there; the ranking score breaks ties in the order but did not predict people's label.`
   );
 }
 
 /** Fits the map on labelled families (rounded to 3 places, as shipped). */
 export function fitScoreCalibration(
-  rows: readonly { input: CalibrationInput; strong: boolean }[],
+  rows: readonly { input: CalibrationInput; strong: boolean; weight?: number }[],
   features: CalibrationFeature[] = SHIPPED_FEATURES,
   l2: number = CALIBRATION_L2,
 ): ScoreCalibration {
   const [intercept, ...weights] = fitLogistic(
-    rows.map((r) => ({ x: calibrationFeatures(r.input, { features }), y: r.strong ? 1 : 0 })),
+    rows.map((r) => ({ x: calibrationFeatures(r.input, { features }), y: r.strong ? 1 : 0, ...(r.weight !== undefined ? { weight: r.weight } : {}) })),
     { l2 },
   ).map(round) as [number, ...number[]];
   const groups: Partial<Record<CalibrationGroupName, CalibrationGroup>> = {};

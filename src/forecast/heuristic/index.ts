@@ -21,6 +21,7 @@ import { heldBack, showOrder } from './order.js';
 import { waitsOnUpstream, withoutHedge } from './phrase.js';
 import { floorNote, heldBackNote } from '../held-back.js';
 import { calibrate, calibrationComponents, calibrationWhy, SCORE_CALIBRATION, type CalibrationInput, type FamilyKind, type MoreGround } from '../backtest/calibration.js';
+import { withPendingAct } from '../backtest/pending-act.js';
 import { plainPhrase } from '../../text/clean.js';
 import { detectSeries, statesSeries } from './series.js';
 import { renderSeries, seriesTitle } from './series-render.js';
@@ -236,6 +237,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const components = { pending_rate: rank, branch_commits: line.commits.length, branch_members: line.members.length, ...calibrationComponents(input) };
         drafts.push({ rank, score, title: line.title, kind: 'branch', specific: true, render: (id) => renderBranchLine(line, id, { score, components, why }) });
       }
+      for (const [i, d] of drafts.entries()) drafts[i] = withPendingAct(d); // each pending family's act, recorded and scored (backtest/pending-act.ts)
       // By the calibrated score, ties by the ranking score (order.ts): specific families first, then at most maxLoose loose ones filling up to looseFillTo.
       drafts.sort((a, b) => b.score - a.score || b.rank - a.rank || compareText(a.title, b.title));
       // Below the score floor a family is held back whatever its kind; the loose cap reads the families above it.
