@@ -94,6 +94,11 @@ export const PendingEvidence = z.object({
   matrix: z.literal(true).optional(),
   /** new_trait: the types that implement the trait at T0, in path and line order, each with where (`path:line`). */
   implementors: z.array(z.object({ type: z.string(), at: z.string() })).optional(),
+  /**
+   * new_trait: for a trait declared beside an implemented one and itself implemented by fewer than two types, the
+   * implemented trait's name (`OptionalFromRequest` beside `OptionalFromRequestParts`); absent otherwise.
+   */
+  sibling: z.string().optional(),
 });
 
 /**

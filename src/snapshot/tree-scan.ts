@@ -34,7 +34,7 @@ export interface TreeScan {
  * stored with every snapshot: a stored scan is reused only by the same rules.
  * Bump it whenever those rules change what a scan finds.
  */
-export const TREE_SCAN_VERSION = 'tree-scan-v16';
+export const TREE_SCAN_VERSION = 'tree-scan-v17';
 
 /** Everything a tree scan's result depends on, besides the repository's objects. */
 export interface TreeScanKey {
@@ -300,6 +300,25 @@ async function newTraits(
       return { type, at: `${at.path}:${at.line}` };
     });
     out.push({ kind: 'pending', ref: `pending:${d.path}:${d.line}`, date: firstSeen, text: d.raw, path: d.path, line: d.line, signal: 'new_trait', subject: d.name, target: null, versions: [], implementors });
+  }
+  // A trait declared in the same file as one of those, itself first seen in the year and implemented by fewer than two
+  // types (`OptionalFromRequest` beside `OptionalFromRequestParts`): its sibling's implementations show the work to do.
+  const rows = [...out];
+  for (const row of rows) {
+    if (row.kind !== 'pending') continue;
+    for (const d of declarations) {
+      if (d.path !== row.path || d.name === row.subject || declared.get(d.name) !== 1) continue;
+      const own = impls.filter((i) => i.trait === d.name);
+      const types = [...new Set(own.map((i) => i.type))];
+      if (types.length >= MIN_IMPLEMENTORS || out.some((r) => r.kind === 'pending' && r.subject === d.name)) continue;
+      const firstSeen = (await firstSeenDates(input.reader, fileVersions(input.history, d.path), [d.raw], budget)).get(d.raw) ?? null;
+      if (!firstSeen || end - Date.parse(firstSeen) > 365 * DAY_MS) continue;
+      const implementors = types.map((type) => {
+        const at = own.find((i) => i.type === type)!;
+        return { type, at: `${at.path}:${at.line}` };
+      });
+      out.push({ kind: 'pending', ref: `pending:${d.path}:${d.line}`, date: firstSeen, text: d.raw, path: d.path, line: d.line, signal: 'new_trait', subject: d.name, target: null, versions: [], implementors, sibling: row.subject });
+    }
   }
   return out;
 }
