@@ -65,7 +65,7 @@ export const PendingEvidence = z.object({
   ...base,
   path: z.string(),
   line: z.number().int().positive(),
-  signal: z.enum(['deprecation', 'runtime', 'skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned', 'new_trait']),
+  signal: z.enum(['deprecation', 'runtime', 'skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned', 'new_trait', 'needs_work']),
   /**
    * The deprecated name (or '' when the notice names none); the runtime: python, node, go, rust; the
    * test's name (skipped_test, expected_failure, pending_test); what is not supported or implemented yet, or planned;

@@ -329,9 +329,9 @@ async function newTraits(
  * crowd out the other.
  */
 const MAX_PENDING = 200;
-const STATED: ReadonlySet<PendingLine['signal']> = new Set(['skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned']);
+const STATED: ReadonlySet<PendingLine['signal']> = new Set(['skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned', 'needs_work']);
 const MARK_SIGNAL = { skip: 'skipped_test', xfail: 'expected_failure', todo: 'pending_test' } as const;
-const GAP_SIGNAL = { support: 'not_supported', implement: 'not_implemented', add: 'planned' } as const;
+const GAP_SIGNAL = { support: 'not_supported', implement: 'not_implemented', add: 'planned', improve: 'needs_work' } as const;
 
 /**
  * Deprecation notices with a target (code, not prose docs or tests), runtime declarations of manifests
