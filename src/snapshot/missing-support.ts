@@ -18,8 +18,11 @@
 
 export interface MissingSupport {
   line: number;
-  /** `support` (not supported yet, or support planned), `implement` (not implemented yet) or `add` (planned). */
-  verb: 'support' | 'implement' | 'add';
+  /**
+   * `support` (not supported yet, or support planned), `implement` (not implemented yet), `add` (planned) or `improve`
+   * (a linked file of the repository that "still needs some work").
+   */
+  verb: 'support' | 'implement' | 'add' | 'improve';
   /** What to support or implement, in the repository's words ("nested groups in shell completion"). */
   subject: string;
   /** The line, trimmed (at most 240 characters). */
@@ -61,7 +64,7 @@ export function findMissingSupport(path: string, text: string): MissingSupport[]
     // argument; it states no missing work (newcomer5: mocha's tap.js read as "Add number of tests that").
     if (/^\s*(?:\/\/+|\/?\*+|#+)?\s*@[a-z]+\b/i.test(line)) continue;
     // In docs only sentences count: an error call there is an example's code.
-    const found = (prose ? null : fromError(line, lines, i)) ?? fromSentence(line);
+    const found = (prose ? null : fromError(line, lines, i)) ?? fromSentence(line) ?? needsWork(line);
     if (found) out.push({ line: i + 1, ...found, text: line.trim().slice(0, 240) });
   }
   return out;
@@ -106,6 +109,25 @@ function fromSentence(text: string): Omit<MissingSupport, 'line' | 'text'> | nul
     return subject ? { verb: support ? 'support' : 'add', subject } : null;
   }
   return null;
+}
+
+/**
+ * "The [Manpage syntax](assets/syntaxes/02_Extra/Manpage.sublime-syntax) is developed in this repository and still
+ * needs some work": a sentence saying a thing it links (a file of the repository, by a relative link) still needs work,
+ * or needs more work. The subject is the link's text and its target, "Manpage syntax (assets/…)"; a sentence without
+ * such a link names no place to do the work and is left out (a pronoun, "this still needs work", names nothing).
+ */
+const NEEDS_WORK = /^(.*?)\s(?:(?:is|are)\s(?:[^.;]*?\s(?:and|but)\s)?)?(?:still\s+needs?\s+(?:some\s+|more\s+|a\s+lot\s+of\s+)?|needs?\s+(?:some\s+more|more|a\s+lot\s+more)\s+)work\b/i;
+const RELATIVE_LINK = /\[([^\]]{2,60})\]\((?!https?:|mailto:|#|\/)([^)\s#]+)\)/;
+
+function needsWork(text: string): Omit<MissingSupport, 'line' | 'text'> | null {
+  const m = NEEDS_WORK.exec(text);
+  if (!m) return null;
+  const link = RELATIVE_LINK.exec(m[1]!);
+  if (!link) return null;
+  const name = link[1]!.replace(/[`*_]/g, '').trim();
+  if (!name || PRONOUN.test(name) || name.split(/\s+/).length > 6) return null;
+  return { verb: 'improve', subject: `${name} (${link[2]!.replace(/^\.\//, '')})` };
 }
 
 /** The noun phrase before "is not yet supported": the last clause, no comment markers or hedges, 1-8 words. */

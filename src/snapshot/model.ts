@@ -65,7 +65,7 @@ export const PendingEvidence = z.object({
   ...base,
   path: z.string(),
   line: z.number().int().positive(),
-  signal: z.enum(['deprecation', 'runtime', 'skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned', 'new_trait']),
+  signal: z.enum(['deprecation', 'runtime', 'skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned', 'new_trait', 'needs_work']),
   /**
    * The deprecated name (or '' when the notice names none); the runtime: python, node, go, rust; the
    * test's name (skipped_test, expected_failure, pending_test); what is not supported or implemented yet, or planned;
@@ -94,6 +94,11 @@ export const PendingEvidence = z.object({
   matrix: z.literal(true).optional(),
   /** new_trait: the types that implement the trait at T0, in path and line order, each with where (`path:line`). */
   implementors: z.array(z.object({ type: z.string(), at: z.string() })).optional(),
+  /**
+   * new_trait: for a trait declared beside an implemented one and itself implemented by fewer than two types, the
+   * implemented trait's name (`OptionalFromRequest` beside `OptionalFromRequestParts`); absent otherwise.
+   */
+  sibling: z.string().optional(),
 });
 
 /**

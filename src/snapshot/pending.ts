@@ -8,7 +8,7 @@
  */
 
 export interface PendingLine {
-  signal: 'deprecation' | 'runtime' | 'skipped_test' | 'expected_failure' | 'pending_test' | 'not_supported' | 'not_implemented' | 'planned' | 'new_trait';
+  signal: 'deprecation' | 'runtime' | 'skipped_test' | 'expected_failure' | 'pending_test' | 'not_supported' | 'not_implemented' | 'planned' | 'new_trait' | 'needs_work';
   line: number;
   /** What it is about: the deprecated name (or the notice), or the runtime (`python`, `node`, `go`, `rust`). */
   subject: string;

@@ -301,6 +301,25 @@ async function newTraits(
     });
     out.push({ kind: 'pending', ref: `pending:${d.path}:${d.line}`, date: firstSeen, text: d.raw, path: d.path, line: d.line, signal: 'new_trait', subject: d.name, target: null, versions: [], implementors });
   }
+  // A trait declared in the same file as one of those, itself first seen in the year and implemented by fewer than two
+  // types (`OptionalFromRequest` beside `OptionalFromRequestParts`): its sibling's implementations show the work to do.
+  const rows = [...out];
+  for (const row of rows) {
+    if (row.kind !== 'pending') continue;
+    for (const d of declarations) {
+      if (d.path !== row.path || d.name === row.subject || declared.get(d.name) !== 1) continue;
+      const own = impls.filter((i) => i.trait === d.name);
+      const types = [...new Set(own.map((i) => i.type))];
+      if (types.length >= MIN_IMPLEMENTORS || out.some((r) => r.kind === 'pending' && r.subject === d.name)) continue;
+      const firstSeen = (await firstSeenDates(input.reader, fileVersions(input.history, d.path), [d.raw], budget)).get(d.raw) ?? null;
+      if (!firstSeen || end - Date.parse(firstSeen) > 365 * DAY_MS) continue;
+      const implementors = types.map((type) => {
+        const at = own.find((i) => i.type === type)!;
+        return { type, at: `${at.path}:${at.line}` };
+      });
+      out.push({ kind: 'pending', ref: `pending:${d.path}:${d.line}`, date: firstSeen, text: d.raw, path: d.path, line: d.line, signal: 'new_trait', subject: d.name, target: null, versions: [], implementors, sibling: row.subject });
+    }
+  }
   return out;
 }
 
@@ -310,9 +329,9 @@ async function newTraits(
  * crowd out the other.
  */
 const MAX_PENDING = 200;
-const STATED: ReadonlySet<PendingLine['signal']> = new Set(['skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned']);
+const STATED: ReadonlySet<PendingLine['signal']> = new Set(['skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned', 'needs_work']);
 const MARK_SIGNAL = { skip: 'skipped_test', xfail: 'expected_failure', todo: 'pending_test' } as const;
-const GAP_SIGNAL = { support: 'not_supported', implement: 'not_implemented', add: 'planned' } as const;
+const GAP_SIGNAL = { support: 'not_supported', implement: 'not_implemented', add: 'planned', improve: 'needs_work' } as const;
 
 /**
  * Deprecation notices with a target (code, not prose docs or tests), runtime declarations of manifests

@@ -78,3 +78,54 @@ test('a line whose changes quote no lint is held back by default (a class of wor
   const loose = await createHeuristicForecaster({ maxLoose: 10 }).forecast({ snapshot, seed: 0, maxFamilies: 10 });
   expect(loose.draft.families.map((x) => x.title)).toContain('Fix the warnings of new clippy lints');
 });
+
+test('a line quotes the lints its changes name in their bodies: rule paths, suppressions, linters enabled, plugins added', () => {
+  const row = (title: string, date: string, body: string, paths = ['src/a.go']) => ({ kind: 'work_item' as const, ref: `w:${title}`, date, text: title, item: { title, body, bot: false, paths } });
+  const snap = (rows: unknown[], t0 = '2025-01-01T00:00:00.000Z') => ({ t0, evidence: rows }) as unknown as Snapshot;
+  // golangci-lint: "Address gocritic findings", "Add stylecheck linter"; "enable some more linters" names none.
+  const go = [
+    row('Address golangci-lint deprecation warnings, enable some more linters', '2024-06-01T00:00:00.000Z', '* Enable some more linters, address finding\n* Add stylecheck linter, replacement for golint'),
+    row('Fix golangci-lint errors', '2024-04-01T00:00:00.000Z', '* Address gocritic findings, enable it\n* Enable gosimple, no new findings'),
+  ];
+  expect(lintLine(snap(go))?.title).toBe('Fix the warnings of new golangci-lint lints like `stylecheck` and `gocritic`');
+  // clippy: a rule path in the body, as an allow attribute a change quotes.
+  const rust = [
+    row('Fix new clippy lints', '2024-10-01T00:00:00.000Z', 'Silences one with #[allow(clippy::large_enum_variant)] for now.'),
+    row('Make clippy happy', '2024-08-01T00:00:00.000Z', ''),
+  ];
+  expect(lintLine(snap(rust))?.title).toBe('Fix the warnings of new clippy lints like `large_enum_variant`');
+  // Ruff: a noqa comment quoted; another linter's suppression is not its lint.
+  const py = [
+    row('Fix ruff warnings', '2024-10-01T00:00:00.000Z', 'Keeps `# noqa: E501` on the long URL; // eslint-disable-next-line no-console is not ours.'),
+    row('Fix new ruff lints', '2024-08-01T00:00:00.000Z', ''),
+  ];
+  expect(lintLine(snap(py))?.lints).toEqual(['E501']);
+});
+
+test('a change that adds a plugin of the linter with its configuration and the code it fixes counts, and names the plugin', () => {
+  const row = (title: string, date: string, paths: string[], body = '') => ({ kind: 'work_item' as const, ref: `w:${title}`, date, text: title, item: { title, body, bot: false, paths } });
+  const snap = (rows: unknown[]) => ({ t0: '2025-01-01T00:00:00.000Z', evidence: rows }) as unknown as Snapshot;
+  const adopt = [
+    row('test: use @vitest/eslint-plugin', '2024-11-10T00:00:00.000Z', ['.eslintrc.json', 'package.json', 'tests/devtools.test.tsx']),
+    row('test: incorporate eslint-plugin-testing-library and fix reported issues', '2024-11-09T00:00:00.000Z', ['.eslintrc.json', 'tests/basic.test.tsx']),
+  ];
+  expect(lintLine(snap(adopt))?.title).toBe('Fix the warnings of new ESLint lints from plugins like `@vitest/eslint-plugin` and `eslint-plugin-testing-library`');
+  // A plugin added to the configuration alone, or a migration of the configuration, fixes nothing.
+  const configOnly = row('chore: add react compiler eslint rules', '2024-06-21T00:00:00.000Z', ['.eslintrc.json', 'package.json']);
+  const migration = row('chore(eslint): migrate to flat config and simplify', '2024-12-29T00:00:00.000Z', ['eslint.config.mjs', 'rollup.config.js']);
+  expect(lintLine(snap([adopt[1]!, configOnly, migration]))).toBeNull();
+});
+
+test('a line named by a plugin is shown by default, and the same with and without the history after T0 (leakage canary)', async () => {
+  const web: CommitSpec[] = [
+    { at: '2024-01-10', msg: 'Initial commit', author: dev, files: { 'package.json': '{"name":"web"}\n', '.eslintrc.json': '{"plugins":[]}\n', 'src/index.js': 'export const a = 1;\n', 'tests/a.test.js': 'test("a", () => {});\n' } },
+    { at: '2024-11-09', msg: 'test: incorporate eslint-plugin-testing-library and fix reported issues (#44)', author: dev, files: { '.eslintrc.json': '{"plugins":["testing-library"]}\n', 'tests/a.test.js': 'test("a", () => { expect(1).toBe(1); });\n' } },
+    { at: '2024-11-10', msg: 'test: use @vitest/eslint-plugin (#45)', author: dev, files: { '.eslintrc.json': '{"plugins":["testing-library","@vitest"]}\n', 'tests/a.test.js': 'test("a", () => { expect(2).toBe(2); });\n' } },
+  ];
+  const later: CommitSpec[] = [{ at: '2025-01-08', msg: 'chore(eslint): enable vitest/expect-expect CANARY (#50)', author: dev, files: { '.eslintrc.json': '{"rules":{}}\n', 'tests/a.test.js': 'test("a", () => { expect(3).toBe(3); });\n' } }];
+  const a = await forecastAt(web);
+  expect(a.draft.families.map((x) => x.title)).toContain('Fix the warnings of new ESLint lints from plugins like `@vitest/eslint-plugin` and `eslint-plugin-testing-library`');
+  const b = await forecastAt([...web, ...later]);
+  expect(JSON.stringify(b.draft)).toBe(JSON.stringify(a.draft));
+  expect(JSON.stringify(b.draft)).not.toContain('CANARY');
+});

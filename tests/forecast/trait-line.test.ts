@@ -101,3 +101,39 @@ test('the scan reads written-out impls of the project, not its tests, macros or 
   expect(findTraitLines('examples/demo.rs', text)).toEqual({ declarations: [], impls: [] });
   expect(findTraitLines('src/encode.ts', text)).toEqual({ declarations: [], impls: [] });
 });
+
+// A second trait declared beside the implemented one (`OptionalFromRequest` beside `OptionalFromRequestParts`), first
+// seen in the same change and implemented by no type yet: a family of its own, the sibling's implementations its model.
+const optionBoth = option + 'pub trait OptionalFromBody<S>: Sized {\n    fn from_body(s: &S) -> Option<Self>;\n}\n';
+const sibling: CommitSpec[] = [commits[0]!, commits[1]!, { ...commits[2]!, files: { ...commits[2]!.files, 'src/option.rs': optionBoth } }];
+const siblingAfter: CommitSpec[] = [
+  { at: '2025-01-06', msg: 'Implement OptionalFromBody for Json CANARY (#42)', author: dev, files: { 'src/json.rs': 'pub struct Json;\nimpl<S> OptionalFromBody<S> for Json { fn from_body(_: &S) -> Option<Self> { None } }\n' } },
+];
+
+test('a trait declared beside an implemented one and implemented by no type yet becomes a family of its own, modelled on its sibling', async () => {
+  const { snapshot, draft } = await forecastAt(sibling);
+  const rows = snapshot.evidence.flatMap((e) => (e.kind === 'pending' && e.signal === 'new_trait' ? [`${e.subject}:${e.sibling ?? ''}:${e.implementors?.length}`] : []));
+  expect(rows).toEqual(['OptionalFromParts::2', 'OptionalFromBody:OptionalFromParts:0']);
+  const titles = draft.families.map((x) => x.title);
+  // The implemented trait's family is unchanged.
+  expect(titles).toContain('Implement `OptionalFromParts` for more types like `Header` and `Path`');
+  const f = draft.families.find((x) => x.title.includes('OptionalFromBody'));
+  expect(f, titles.join(' | ')).toBeDefined();
+  expect(f!.title).toBe("Implement `OptionalFromBody` for the project's types, as `OptionalFromParts` is for `Header` and `Path`");
+  expect(f!.category).toBe('feature');
+  expect(f!.evidence.map((e) => e.ref)).toEqual(['pending:src/option.rs:4', 'pending:src/option.rs:1']);
+  expect(f!.acceptance_criteria[0]).toBe('A type implements `OptionalFromBody`.');
+  expect(f!.score_components).toMatchObject({ calibration_kind_more: 1, trait_implementors: 0, sibling_implementors: 2 });
+});
+
+test('the sibling family is the same with and without the history after T0 (leakage canary)', async () => {
+  const a = await forecastAt(sibling);
+  const b = await forecastAt([...sibling, ...siblingAfter]);
+  expect(JSON.stringify(b.draft)).toBe(JSON.stringify(a.draft));
+  expect(JSON.stringify(b.draft)).not.toContain('CANARY');
+});
+
+test('a trait beside one that is no line (one implementation) states no sibling line either', async () => {
+  const one: CommitSpec[] = [commits[0]!, commits[1]!, { ...commits[2]!, files: { 'src/option.rs': optionBoth, 'src/path.rs': path(true) } }];
+  expect((await forecastAt(one)).draft.families.some((f) => f.title.includes('OptionalFromBody'))).toBe(false);
+});

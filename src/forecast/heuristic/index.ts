@@ -4,12 +4,9 @@ import { renderFamily } from './render.js';
 import type { Scored } from './score.js';
 import { contributorNames, rankAreas } from './signals.js';
 import { renderStated, statedWork, STATED_RATES } from '../pending/stated.js';
-import { dependencyLine, dependencyRecord, renderDependencyLine } from '../pending/dependency-line.js';
-import { renderTraitLine, traitLines, TRAIT_RATE } from '../pending/trait-line.js';
-import { LINT_RATE, lintLine, renderLintLine } from '../pending/lint-line.js';
-import { renderSponsorLine, sponsorLine, SPONSOR_RATE } from '../pending/sponsor-line.js';
 import { BRANCH_RATE, branchLines, doneOnBranch, landedTitle, renderBranchLine, restateAsLanding } from '../pending/branch-work.js';
 import { rankCandidates } from './candidates.js';
+import { addMoreDrafts, type Draft } from './more-lines.js';
 import { familyText, type FamilyText } from './title.js';
 import { stem, tokens, topicTokens } from '../../text/tokens.js';
 import { compareText } from '../../text/order.js';
@@ -83,8 +80,8 @@ export const HEURISTIC_DEFAULTS: HeuristicOptions = {
  */
 export const PENDING_RATES: Record<string, number> = { pending: 0.25, todo: 0.15, roadmap: 0.2, changelog: 0.2, issue: 0.2 };
 
-/** The ranking score of the dependency-removal line (it breaks ties only; the map scores it as a "more" family). */
-export const DEPENDENCY_RATE = 0.25;
+/** The ranking score of the dependency-removal line: now beside the other "more" lines (more-lines.ts). */
+export { DEPENDENCY_RATE } from './more-lines.js';
 
 
 /**
@@ -105,7 +102,7 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
       const streamOptions = { lookbackDays: options.lookbackDays, minItems: options.minStreamItems };
       const streams = buildStreams(snapshot, streamOptions, names);
       const record = options.backtest ? learnStreamRecord(snapshot, streamOptions, names) : null;
-      const drafts: { rank: number; score: number; title: string; kind: string; specific: boolean; checkable?: boolean; refs?: string[]; render: (id: string) => TaskFamily }[] = [];
+      const drafts: Draft[] = [];
       const perKind = new Map<string, number>();
       // The project's own name is no aspect of its work ("zustand", "click").
       const projectWords = new Set(snapshot.repo.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(stem));
@@ -172,49 +169,8 @@ export function createHeuristicForecaster(overrides: Partial<HeuristicOptions> =
         const components = { pending_rate: rank, [`stated_${w.signal}`]: 1, stated_rows: w.rows.length, ...calibrationComponents(input) };
         drafts.push({ rank, score, title: w.title, kind: 'pending', specific: true, render: (id) => renderStated(w, id, { score, components, why }) });
       }
-      // Runtime dependencies removed in the year before T0, in two or more changes: one more removal (pending/dependency-line.ts).
-      const dependencies = dependencyLine(snapshot);
-      if (dependencies) {
-        const record = options.backtest ? dependencyRecord(snapshot) : null;
-        const rank = DEPENDENCY_RATE;
-        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null, ground: 'dependencies' };
-        const score = calibrate(input);
-        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of removals asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
-        const components = { pending_rate: rank, ...calibrationComponents(input) };
-        drafts.push({ rank, score, title: dependencies.title, kind: 'dependency', specific: true, render: (id) => renderDependencyLine(dependencies, snapshot, id, { score, components, why, record }) });
-      }
-      // A public trait added in the year before T0 that two or more types implement: one more implementation (pending/trait-line.ts).
-      for (const line of traitLines(snapshot)) {
-        const rank = TRAIT_RATE;
-        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null, ground: 'code' };
-        const score = calibrate(input);
-        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a trait implemented for more types asks for one more, as the lines the map calls "more" do (docs/forecast.md).`;
-        const components = { pending_rate: rank, ...calibrationComponents(input) };
-        drafts.push({ rank, score, title: line.title, kind: 'trait', specific: true, render: (id) => renderTraitLine(line, id, (paths) => rankAreas(paths, dirFiles), { score, components, why }) });
-      }
-      // Two or more changes of the year before T0 that fixed what one named linter reports: the next (pending/lint-line.ts).
-      // Shown by default only when it quotes a lint its changes named: "Fix the warnings of new golangci-lint lints" names
-      // a class of work, not one task (rated specificity 1 in 8 of 10 blind ratings, round 19), so it is held back like
-      // a class line of fixes and shown with --max-loose.
-      const lints = lintLine(snapshot);
-      if (lints) {
-        const rank = LINT_RATE;
-        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null, ground: 'code' };
-        const score = calibrate(input);
-        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a line of lint fixes asks for the next, as the lines the map calls "more" do (docs/forecast.md).`;
-        const components = { pending_rate: rank, ...calibrationComponents(input) };
-        drafts.push({ rank, score, title: lints.title, kind: 'lint', specific: lints.lints.length > 0, refs: lints.items.map((e) => e.ref), render: (id) => renderLintLine(lints, id, { score, components, why }) });
-      }
-      // Sponsors added or updated on one page in two or more changes: the next (pending/sponsor-line.ts), unless a list page above names them.
-      const sponsors = sponsorLine(snapshot);
-      if (sponsors && !drafts.some((d) => /\bsponsors?\b/i.test(d.title))) {
-        const rank = SPONSOR_RATE;
-        const input: CalibrationInput = { rank, loose: false, kind: 'more', backtest: null, changes: null, ground: 'list' };
-        const score = calibrate(input);
-        const why = `${calibrationWhy(input)} Ranking score ${rank.toFixed(2)}: a list page asks for one more entry, as the lines the map calls "more" do (docs/forecast.md).`;
-        const components = { pending_rate: rank, ...calibrationComponents(input) };
-        drafts.push({ rank, score, title: sponsors.title, kind: 'sponsors', specific: true, refs: sponsors.items.map((e) => e.ref), render: (id) => renderSponsorLine(sponsors, id, { score, components, why }) });
-      }
+      // Lines asking for one more of what a run of like changes (or like code) did: dependency, trait, lint, sponsors (more-lines.ts).
+      addMoreDrafts(drafts, { snapshot, options, rankAreas: (paths) => rankAreas(paths, dirFiles) });
       // Work done on a long-lived branch active near T0, not on the default branch yet: landing it (pending/branch-work.ts).
       const lines = branchLines(snapshot);
       // A family whose named work a branch commit already does is that work landed, not done anew (newcomer23 cause B).

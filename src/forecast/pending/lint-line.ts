@@ -74,6 +74,61 @@ function linterWork(item: { title: string; paths: readonly string[] }, pattern: 
   return item.paths.some((p) => config.test(p)) && item.paths.some((p) => !config.test(p) && !NOT_CODE.test(p));
 }
 
+/** Acts that take a linter's new lints on: a plugin or rules added, used or enabled. */
+const ADOPTS = /\b(add(?:s|ed)?|use[sd]?|enable[sd]?|incorporate[sd]?|adopt(?:s|ed)?|turn(?:s|ed)? on)\b/i;
+
+/**
+ * A change that names the tool and takes new lints on ("test: use @vitest/eslint-plugin", "add jest-dom matchers and
+ * eslint plugin") and changes the tool's configuration file and the code beside it: the new lints enabled and what
+ * they report fixed in the same change. Not a bump, an upgrade, a migration or a configuration-only change.
+ */
+function adoptsLints(item: { title: string; paths: readonly string[] }, pattern: RegExp, config: RegExp | null): boolean {
+  if (!config || !pattern.test(item.title) || !ADOPTS.test(item.title) || NOT_A_FIX.test(item.title)) return false;
+  return item.paths.some((p) => config.test(p)) && item.paths.some((p) => !config.test(p) && !NOT_CODE.test(p));
+}
+
+/** Words a pattern below can take for a lint's name that name none ("enable some more linters", "address new findings"). */
+const NOT_A_NAME = new Set(['some', 'more', 'new', 'all', 'other', 'these', 'those', 'few', 'additional', 'unused', 'several', 'the', 'its', 'their', 'lint', 'linter', 'linters', 'any', 'many', 'most', 'remaining', 'deprecation', 'reported', 'existing']);
+
+/**
+ * Where a change names the lints it fixed, in its title or body (the message's own words, dated with the change):
+ * - a rule path (`clippy::uninlined_format_args`, in text or an `#[allow(clippy::…)]` quoted in the body);
+ * - a suppression comment quoted (`// eslint-disable-next-line no-console`, `//nolint:gosec`, `# noqa: E501`);
+ * - a linter of a linter runner enabled or addressed ("Address gocritic findings", "Add stylecheck linter");
+ * - a linter plugin added (`eslint-plugin-testing-library`, `@vitest/eslint-plugin`): named as a plugin.
+ */
+const RULE_PATH = /\b(?:clippy|rustdoc|rustc)::([a-z][a-z0-9_]+)\b/g;
+/** Suppression comments by linter, the lint's name in group 1. */
+const SUPPRESSION: Record<string, RegExp> = {
+  ESLint: /eslint-disable(?:-next-line|-line)?\s+([@a-z][a-z0-9@/_-]*[a-z0-9])/g,
+  Biome: /biome-ignore\s+(lint\/[a-zA-Z]+\/[a-zA-Z]+)/g,
+  oxlint: /oxlint-disable(?:-next-line|-line)?\s+([@a-z][a-z0-9@/_-]*[a-z0-9])/g,
+  'golangci-lint': /\/\/\s*nolint:([a-z][a-z0-9]+)/g,
+  Ruff: /#\s*noqa:\s*([A-Z]{1,4}\d{1,4})/g,
+  flake8: /#\s*noqa:\s*([A-Z]{1,4}\d{1,4})/g,
+  pylint: /#\s*pylint:\s*disable=([a-z][a-z0-9-]+)/g,
+  mypy: /#\s*type:\s*ignore\[([a-z][a-z0-9-]+)\]/g,
+};
+const RUNNER_LINTER = /\b(?:address(?:es|ed)?|enabl(?:e|es|ed)|add(?:s|ed)?|fix(?:es|ed)?)\s+(?:the\s+)?`?([a-z][a-z0-9]{2,})`?\s+(?:linter|findings|lints|warnings|issues|reports)\b/gi;
+const PLUGIN = /(@[a-z0-9-]+\/eslint-plugin(?:-[a-z0-9-]+)?|\beslint-plugin-[a-z0-9-]*[a-z0-9])/g;
+
+/** The lint names the fixing changes give (newest change first), or the plugins they added when they name no lint. */
+export function namedLints(linter: string, items: readonly WorkItemRow[]): { names: string[]; plugins: boolean } {
+  const names: string[] = [];
+  const plugins: string[] = [];
+  for (const e of items) {
+    const text = `${e.item.title}\n${e.item.body ?? ''}`;
+    for (const m of text.matchAll(RULE_PATH)) if (linter === 'clippy') names.push(m[1]!);
+    const suppression = SUPPRESSION[linter];
+    if (suppression) for (const m of text.matchAll(suppression)) names.push(m[1]!);
+    if (linter === 'golangci-lint') for (const m of text.matchAll(RUNNER_LINTER)) if (!NOT_A_NAME.has(m[1]!.toLowerCase()) && !/golangci/i.test(m[1]!)) names.push(m[1]!.toLowerCase());
+    if (linter === 'ESLint') for (const m of text.matchAll(PLUGIN)) plugins.push(m[1]!);
+  }
+  const unique = [...new Set(names)];
+  if (unique.length > 0) return { names: unique, plugins: false };
+  return { names: [...new Set(plugins)], plugins: plugins.length > 0 };
+}
+
 /** The line a snapshot's work items state at its T0, or null. Reads only non-bot work items of the 365 days up to T0. */
 export function lintLine(snapshot: Snapshot): LintLine | null {
   const end = Date.parse(snapshot.t0);
@@ -82,10 +137,11 @@ export function lintLine(snapshot: Snapshot): LintLine | null {
     .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
   let best: LintLine | null = null;
   for (const [linter, pattern, config] of LINTERS) {
-    const fixing = items.filter((e) => fixesLints(e.item.title, pattern) || linterWork(e.item, pattern, config));
+    const fixing = items.filter((e) => fixesLints(e.item.title, pattern) || linterWork(e.item, pattern, config) || adoptsLints(e.item, pattern, config));
     if (fixing.length < MIN_CHANGES || (best && best.items.length >= fixing.length)) continue;
-    const lints = [...new Set(fixing.flatMap((e) => [...e.item.title.matchAll(/\b[a-z]+::([a-z][a-z0-9_]+)\b/g)].map((m) => m[1]!)))].slice(0, 2);
-    const like = lints.length ? ` like ${joinAnd(lints.map((l) => `\`${l}\``))}` : '';
+    const named = namedLints(linter, fixing);
+    const lints = named.names.slice(0, 2);
+    const like = lints.length ? ` ${named.plugins ? 'from plugins like' : 'like'} ${joinAnd(lints.map((l) => `\`${l}\``))}` : '';
     best = { linter, lints, items: fixing, title: `Fix the warnings of new ${linter} lints${like}` };
   }
   return best;

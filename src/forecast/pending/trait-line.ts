@@ -21,6 +21,8 @@ export interface TraitLine {
   trait: string;
   implementors: { type: string; at: string }[];
   title: string;
+  /** A trait declared beside an implemented one and implemented by fewer than two types: the implemented trait's line. */
+  beside?: TraitLine;
 }
 
 export const TRAIT_RATE = 0.25;
@@ -30,16 +32,31 @@ const SHOWN = 3;
 /** The trait lines a snapshot states at its T0, newest trait first; rows of traits first seen more than a year before T0 are left out. */
 export function traitLines(snapshot: Snapshot): TraitLine[] {
   const end = Date.parse(snapshot.t0);
-  return snapshot.evidence
-    .filter((e): e is Pending => e.kind === 'pending' && e.signal === 'new_trait' && (e.implementors?.length ?? 0) >= 2)
+  const rows = snapshot.evidence
+    .filter((e): e is Pending => e.kind === 'pending' && e.signal === 'new_trait')
     .filter((e) => Date.parse(e.date) <= end && end - Date.parse(e.date) <= 365 * DAY_MS)
-    .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref))
+    .sort((a, b) => compareText(b.date, a.date) || compareText(a.ref, b.ref));
+  const lines = rows
+    .filter((e) => !e.sibling && (e.implementors?.length ?? 0) >= 2)
     .slice(0, MAX_TRAIT_LINES)
     .map((row) => {
       const implementors = row.implementors!;
       const like = joinAnd(implementors.slice(0, SHOWN).map((i) => `\`${i.type}\``));
       return { row, trait: row.subject, implementors, title: `Implement \`${row.subject}\` for more types like ${like}` };
     });
+  // A trait declared beside one of them and implemented by fewer than two types: its sibling's implementations are the model.
+  return lines.flatMap((line) => [
+    line,
+    ...rows
+      .filter((e) => e.sibling === line.trait && e.path === line.row.path)
+      .slice(0, MAX_TRAIT_LINES)
+      .map((row): TraitLine => {
+        const implementors = row.implementors ?? [];
+        const like = joinAnd(line.implementors.slice(0, SHOWN).map((i) => `\`${i.type}\``));
+        const whom = implementors.length ? `more types like \`${implementors[0]!.type}\`` : "the project's types";
+        return { row, trait: row.subject, implementors, beside: line, title: `Implement \`${row.subject}\` for ${whom}, as \`${line.trait}\` is for ${like}` };
+      }),
+  ]);
 }
 
 /** Writes a trait line out as a family: the declaration row is its evidence; the trait's and its implementations' files are its place. */
@@ -49,6 +66,7 @@ export function renderTraitLine(
   areasOf: (paths: string[]) => string[],
   extra: { score: number; components: Record<string, number>; why: string },
 ): TaskFamily {
+  if (line.beside) return renderSiblingLine(line, line.beside, id, areasOf, extra);
   const declared = `${line.row.path}:${line.row.line}`;
   const files = [...new Set([line.row.path, ...line.implementors.map((i) => i.at.replace(/:\d+$/, ''))])];
   const types = line.implementors.map((i) => `\`${i.type}\``);
@@ -73,6 +91,47 @@ export function renderTraitLine(
     score_components: { ...extra.components, trait_implementors: line.implementors.length },
     rationale:
       `The public trait \`${line.trait}\` was first seen ${line.row.date.slice(0, 10)} (${declared}) and ${types.length} of the project's types implement it at T0 (${joinAnd(types)}), read from the snapshot commit's tree. ` +
+      extra.why,
+  };
+}
+
+/** A trait declared beside an implemented one: implemented for the project's types the way its sibling is. */
+function renderSiblingLine(
+  line: TraitLine,
+  beside: TraitLine,
+  id: string,
+  areasOf: (paths: string[]) => string[],
+  extra: { score: number; components: Record<string, number>; why: string },
+): TaskFamily {
+  const declared = `${line.row.path}:${line.row.line}`;
+  const models = beside.implementors.slice(0, SHOWN);
+  const files = [...new Set([line.row.path, ...line.implementors.map((i) => i.at.replace(/:\d+$/, '')), ...models.map((i) => i.at.replace(/:\d+$/, ''))])];
+  const own = line.implementors.map((i) => `\`${i.type}\``);
+  const shown = models.map((i) => `\`${i.type}\` (${i.at})`);
+  const evidence: FamilyEvidence[] = [
+    { kind: 'pending', ref: line.row.ref, date: line.row.date, text: line.row.text, reason: `a public trait added in the year before T0 beside \`${beside.trait}\`, implemented by ${own.length} of the project's types at T0` },
+    { kind: 'pending', ref: beside.row.ref, date: beside.row.date, text: beside.row.text, reason: `its sibling trait, implemented by ${beside.implementors.length} of the project's types at T0` },
+  ];
+  return {
+    id,
+    category: 'feature',
+    title: line.title,
+    anchor: { name: areasOf([line.row.path])[0] ?? line.row.path, paths: files },
+    expected_behavior:
+      `A type of the project implements \`${line.trait}\` (declared at ${declared} beside \`${beside.trait}\`, first seen ${line.row.date.slice(0, 10)})` +
+      `${own.length ? `, beyond ${joinAnd(own)}` : ''}, the way ${joinAnd(shown)} implement \`${beside.trait}\` at T0.`,
+    evidence,
+    target_hints: { paths: files.slice(0, 6), symbols: [line.trait, beside.trait, ...line.implementors.slice(0, 2).map((i) => i.type)] },
+    acceptance_criteria: [
+      `A type${own.length ? ` other than ${joinAnd(own)}` : ''} implements \`${line.trait}\`.`,
+      `A test uses the new implementation of \`${line.trait}\`.`,
+      'Every test that passed before the change still passes.',
+    ],
+    score: extra.score,
+    score_components: { ...extra.components, trait_implementors: line.implementors.length, sibling_implementors: beside.implementors.length },
+    rationale:
+      `The public trait \`${line.trait}\` was first seen ${line.row.date.slice(0, 10)} (${declared}), declared beside \`${beside.trait}\`, which ${beside.implementors.length} of the project's types implement at T0 (${joinAnd(beside.implementors.map((i) => `\`${i.type}\``))}); ` +
+      `${own.length ? `${joinAnd(own)} implement${own.length === 1 ? 's' : ''}` : 'none of its types implements'} \`${line.trait}\` itself, read from the snapshot commit's tree. ` +
       extra.why,
   };
 }
