@@ -34,7 +34,7 @@ export interface TreeScan {
  * stored with every snapshot: a stored scan is reused only by the same rules.
  * Bump it whenever those rules change what a scan finds.
  */
-export const TREE_SCAN_VERSION = 'tree-scan-v17';
+export const TREE_SCAN_VERSION = 'tree-scan-v18';
 
 /** Everything a tree scan's result depends on, besides the repository's objects. */
 export interface TreeScanKey {
