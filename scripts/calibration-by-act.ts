@@ -10,7 +10,7 @@
  * set (the families the current forecaster shows) and, from older rounds, only the families round 19 does not show
  * (loadFitFamilies: the loose titles, feature directions and directions the default now holds back): DEV dev19 (+
  * dev18, dev13, dev9, dev5), AUDIT audit19 (+ audit18), UNSEEN newcomer19 .. newcomer5-19 (+ their round-18 sets)
- * and newcomer6-19. A family of an older round weighs DECAY^k in the fit, k its rounds back in that line (dev18 1,
+ * newcomer6-19 and newcomer7-blind (session 20, after its first reading). A family of an older round weighs DECAY^k in the fit, k its rounds back in that line (dev18 1,
  * dev13 2, dev9 3, dev5 4); DECAYS are compared like the forms. A family's act is recorded at T0 by the forecaster of
  * this version, and read off its title for stores made before it (pendingActOf: the line makers' fixed openings).
  * Prints: each form x penalty x decay, scored left-one-repository-out (each repository, all its rounds, predicted by
@@ -36,6 +36,7 @@ export const LINES: { group: 'dev' | 'audit' | 'unseen'; name: string; current: 
   { group: 'unseen', name: 'newcomer4', current: 'newcomer4-19', older: ['newcomer4-18'] },
   { group: 'unseen', name: 'newcomer5', current: 'newcomer5-19', older: ['newcomer5-18'] },
   { group: 'unseen', name: 'newcomer6', current: 'newcomer6-19', older: [] },
+  { group: 'unseen', name: 'newcomer7', current: 'newcomer7-blind', older: [] },
 ];
 
 export interface PoolFamily extends LabelledFamily {

@@ -38,11 +38,11 @@ test('the calibrated score reads the kind of family and whether the title is loo
       expect(score).toBeLessThan(1);
     }
   }
-  // calib44 (round 19's development, audit and unseen labels, with older rounds' families round 19 does not show): a list
-  // page's or a documentation page's "more" line (10/10) above pending work, which scores alike whatever its kind
-  // (runtime drops and adds 16/20, an announced deprecation 1/1, plan and branch work: no weight of their own), above a
-  // code line's "more" (11/16), above directions of recurring code and upkeep work and statements (3/12); open notes,
-  // feature directions and loose titles far below (1/22, 0/10, 0/14). A pending family's act splits pending work: a
+  // calib44 (round 19's development, audit and unseen labels and newcomer7's, with older rounds' families round 19 does
+  // not show): a list page's or a documentation page's "more" line (10/10) above pending work, which scores alike
+  // whatever its kind (runtime drops and adds 18/24, an announced deprecation 1/1, plan and branch work: no weight of
+  // their own), above a code line's "more" (11/17), above directions of recurring code and upkeep work and statements
+  // (3/16); open notes, feature directions and loose titles far below (1/23, 0/10, 0/14). A pending family's act splits pending work: a
   // minimum raise (0/2) and a removal of code deprecated for removal (0/4) score with the notes.
   const more = (ground: MoreGround) => calibrate({ ...input('more'), ground });
   const [runtime, bugfix, refactor, stated, note, feature, loose] = [input('runtime'), input('bugfix'), input('refactor'), input('stated'), input('note'), input('feature'), input('bugfix', true)].map((i) => calibrate(i));
@@ -63,7 +63,7 @@ test('the calibrated score reads the kind of family and whether the title is loo
   expect(bugfix).toBe(refactor);
   expect(calibrate(input('docs'))).toBe(refactor);
   expect(refactor).toBeGreaterThan(stated!);
-  expect(stated).toBeGreaterThan(note! + 0.15);
+  expect(stated).toBeGreaterThan(note! + 0.1);
   expect(Math.max(note!, feature!)).toBeLessThan(0.07);
   expect(loose).toBeLessThan(Math.min(note!, feature!));
   // Every loose family scores below every specific one, whatever its kind.
@@ -179,12 +179,12 @@ test('the score says in words what it rests on: the kind of family, and how many
     expect(calibrationWhy(i)).toContain(`of which ${group.strong} of ${group.families} got strong work there`);
     expect(calibrationWhy(i)).toMatch(/^Score 0\.\d\d is the probability that people label this family strong/);
   }
-  expect(calibrationWhy(input('runtime'))).toContain('runtime-support tasks from the release calendar, of which 16 of 20');
+  expect(calibrationWhy(input('runtime'))).toContain('runtime-support tasks from the release calendar, of which 18 of 24');
   expect(calibrationWhy({ ...input('runtime'), act: 'raise' })).toContain('raise a declared minimum version (a minimum supported Rust version), of which 0 of 2');
   expect(calibrationWhy(input('bugfix', true))).toContain('loose titles');
-  expect(calibrationWhy({ ...input('more'), ground: 'code' })).toContain('a code line that added one per change (an option, a filter, a mapping, a dependency removed), of which 11 of 16');
+  expect(calibrationWhy({ ...input('more'), ground: 'code' })).toContain('a code line that added one per change (an option, a filter, a mapping, a dependency removed), of which 11 of 17');
   expect(calibrationWhy({ ...input('more'), ground: 'list' })).toContain('one more entry of a list page or one more corrected code example of a documentation page, of which 10 of 10');
-  expect(calibrationWhy(input('stated'))).toContain('statements of a known failure or of missing support, of which 3 of 12');
+  expect(calibrationWhy(input('stated'))).toContain('statements of a known failure or of missing support, of which 3 of 16');
   // The score components name the kind and every feature the map reads, and read back to the same input.
   const components = calibrationComponents(input('runtime'));
   expect(components).toEqual({

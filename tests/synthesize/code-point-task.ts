@@ -48,8 +48,8 @@ export function codePointScript(demo: Demo): Reply[] {
 
 /** The demo at HEAD through the scripted llm backend and the execution gate: one verified task (node:test, TAP). */
 /**
- * The demo's heuristic families at T0 are the Node.js 18 drop (F1, refactor, 0.852), the parser direction (F2,
- * bugfix, 0.365), the LRU-split note (F3, refactor, 0.062) and the retry direction (F4, feature, 0.027; calib44's map;
+ * The demo's heuristic families at T0 are the Node.js 18 drop (F1, refactor, 0.804), the parser direction (F2,
+ * bugfix, 0.364), the LRU-split note (F3, refactor, 0.058) and the retry direction (F4, feature, 0.025; calib44's map as refitted in session 20;
  * the loose FAQ and cache ones are held back, maxLoose 0), so four tasks at the category shares (refactor 2, bugfix 1,
  * feature 1) go twice to F1 (by score within refactor), then to F2 and F4: the parser direction's is the third. The scripted agent gives up on the others, so the synthesis
  * holds one verified task (the parser's, family PARSER_FAMILY) and three AGENT_GAVE_UP rejections.
