@@ -4,7 +4,7 @@ import type { NoteLinesMemo } from '../git/note-lines.js';
 import { cutAtT0 } from '../snapshot/cutoff.js';
 import type { WindowItem } from '../validate/pairs.js';
 import { cloneOf, readCloneChain, type CloneChains } from './quoted-files.js';
-import { readStandingNotes } from './standing-notes.js';
+import { readStandingAt } from './standing-notes.js';
 
 /**
  * judge-eval's reading of standing notes and runtime declarations (JudgeRequest.standing, as `validate` reads them:
@@ -32,9 +32,7 @@ export async function standingByRepo(
     const lastAt = window.map((w) => w.item.mergedAt).sort().at(-1)!;
     const last = cutAtT0(chain, lastAt).commit;
     if (t0 === null || last === null) continue;
-    // The window's items by their clone commit's time: readStandingNotes reads the tree of the last one.
-    const standing = await readStandingNotes(path, families, t0.sha, [{ ...window[0]!.item, mergedAt: lastAt, sha: last.sha }], notesMemo, runtimesMemo);
-    out.set(repo, standing);
+    out.set(repo, await readStandingAt(path, families, t0.sha, last.sha, notesMemo, runtimesMemo));
   }
   return out;
 }

@@ -77,9 +77,21 @@ export async function readStandingNotes(
   const last = [...window].sort((a, b) => (a.mergedAt < b.mergedAt ? -1 : a.mergedAt > b.mergedAt ? 1 : 0)).at(-1)!;
   // The main line as of the last item's merge (that item may be on a side branch merged at the same second); its own commit when git cannot say.
   const end = (await mainLineAt(repoPath, last.mergedAt)) ?? last.sha;
+  return readStandingAt(repoPath, families, t0Commit, end, memo, runtimesMemo);
+}
+
+/** The same reading between two known commits: T0's and the window's end (judge-eval, which has no work items, finds both on the clone's main line). */
+export async function readStandingAt(
+  repoPath: string,
+  families: readonly TaskFamily[],
+  t0Commit: string,
+  endCommit: string,
+  memo?: NoteLinesMemo,
+  runtimesMemo?: DeclaredRuntimesMemo,
+): Promise<Record<string, string>> {
   // A pending runtime task whose declaration still says the same (standing-runtimes.ts) is read the same way.
-  const runtimes = await readStandingRuntimes(repoPath, families, t0Commit, end, runtimesMemo);
-  return { ...(await readNotes(repoPath, families, t0Commit, end, memo)), ...runtimes };
+  const runtimes = await readStandingRuntimes(repoPath, families, t0Commit, endCommit, runtimesMemo);
+  return { ...(await readNotes(repoPath, families, t0Commit, endCommit, memo)), ...runtimes };
 }
 
 async function readNotes(repoPath: string, families: readonly TaskFamily[], t0Commit: string, lastCommit: string, memo?: NoteLinesMemo): Promise<Record<string, string>> {
