@@ -87,9 +87,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * title adds, drops or requires another version of a runtime whose version line the family quotes ("add Go 1.26 to CI
  * flow" after "Use Go 1.25 in CI") continues it (related, only where nothing else is shared; runtime-line.ts).
  * direction-v23: a linter's work in a fix or restructuring family's own files, the family listing that linter, does its
- * work (strong; judges40 rule C).
+ * work (strong; judges40 rule C). direction-v26 (judges49; v24 and v25 were measured on branches and not merged): a
+ * list-shaped family's one shared rare word is a direction only when a past title it quotes has it too
+ * (FamilyDirection.quotedLine).
  */
-export const DIRECTION_RULES = 'direction-v23';
+export const DIRECTION_RULES = 'direction-v26';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -105,6 +107,12 @@ export interface FamilyDirection {
    * lower-cased, a plural s cut ("sponsors: add Privacy Solutions": "sponsor add"; titleHead).
    */
   quotedHeads: readonly string[];
+  /**
+   * Its topic words (as `words` prints them) that a past title it quotes holds (synonym-mapped, by stem); null when it
+   * quotes none. A list-shaped family's one listed word is its line only when the line it quotes has it too
+   * (direction-v24, judges49): hotspot and random-anchor titles list words of other evidence as well.
+   */
+  quotedLine: ReadonlySet<string> | null;
   /** Lower-cased identifiers the family names, by their lower-cased form. */
   symbols: ReadonlySet<string>;
   /**
@@ -342,7 +350,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
   if (list && familyPaths(family).some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
   const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
-    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listedWords(family.title)), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, kind: family.category, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
+    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listedWords(family.title)), quotedLine: quotedLineWords(words, quotedTexts), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, kind: family.category, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
     namedFiles: titled, pending: pendingTask(family.title), runtimeLine: quotedRuntimeLine(family, quotedTexts), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     more: asksForMore(family.title, family.expected_behavior),
@@ -377,6 +385,19 @@ function quotedOnlyWords(family: TaskFamily, words: TopicWords, quotedTexts: rea
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+
+/** FamilyDirection.quotedLine. */
+function quotedLineWords(words: TopicWords, quotedTexts: readonly string[]): ReadonlySet<string> | null {
+  if (quotedTexts.length === 0) return null;
+  const out = new Set<string>();
+  for (const q of quotedTexts) {
+    for (const s of topicWords(q).keys()) {
+      const w = words.get(s);
+      if (w !== undefined) out.add(w);
+    }
+  }
+  return out;
+}
 
 /** A title's first two words, lower-cased, a plural s cut ("sponsors: add X": "sponsor add"); null when it has fewer. */
 export function titleHead(title: string): string | null {
@@ -424,6 +445,15 @@ function quotedTitleTexts(text: string): string[] {
   const at = text.search(/\bcontinuing\s+"/i);
   if (at < 0) return [];
   return [...text.slice(at).matchAll(/"([^"]+)"(?=\s*(?:\(|and\b|[.,;:]|$))/g)].map((m) => m[1]!);
+}
+
+/**
+ * A list-shaped family's one shared word is on the line it quotes, or it quotes none (FamilyDirection.quotedLine):
+ * "Fix defects in lib: address, after, async", continuing "fix: exit after async handler done", lists "address" from
+ * other evidence, and "fix(build): address problems with typescript compilation" shares no line with it.
+ */
+function onQuotedLine(f: FamilyDirection, word: string): boolean {
+  return f.listedTopics === null || f.quotedLine === null || f.quotedLine.has(word);
 }
 
 /** The change's title has every topic word of a past title the family quotes: it takes up that very work again. */
@@ -627,7 +657,7 @@ function directionOf(
       (words.length === 1 && acts.length > 0) ||
       // One specific object, done the same way, in the family's area: "fix crash when parsing nested quotes" for
       // "Parser fails on quotes inside quoted strings". Not a typo or docs pass over the same words.
-      (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording && !f.stated);
+      (words.length === 1 && agrees === true && pair.touches && pair.rare(words[0]!) && !i.wording && !f.stated && onQuotedLine(f, words[0]!));
   }
   if (phrase) evidence.push(acts.length > 0 && words.length > 0 ? `both ${acts[0]} ${words.slice(0, 3).join(', ')}` : `shares ${words.slice(0, 4).join(', ')}${words.length > 4 ? ` +${words.length - 4}` : ''}`);
   const named = symbols.length > 0 || inDiff.length > 0 || issues.length > 0;
