@@ -92,7 +92,8 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * direction-v26 (v24 and v25 were tried on branches and not kept): a task-line title ("Add more filters like … in
  * defaults.rs", "Add or update sponsors in the sponsors list of README.md", "Implement `Trait` for more types like …",
  * "Fix the warnings of new clippy lints like …") is done by a change adding one more of its kind at the file it names,
- * implementing that trait, or doing that linter's work (task-line.ts; judges50).
+ * implementing that trait, or doing that linter's work; "Make `test name` pass" by a change whose diff takes that
+ * test's skip off (task-line.ts, src/git/unskipped-tests.ts; judges50).
  */
 export const DIRECTION_RULES = 'direction-v26';
 
@@ -358,7 +359,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
     dropsDependency: [...quotedTexts, ...workTitles].some(dropsDependency),
     // Only the work its prediction quotes ("continuing …"): a removal among its other evidence is not its direction.
     removes: removedNames(quotedTexts),
-    task: taskLine(family.title, familyPaths(family)),
+    task: taskLine(family.title, familyPaths(family), family.target_hints.symbols),
   };
 }
 

@@ -20,6 +20,10 @@
  *   done by a change whose title does that linter's work ("Make clippy happy", "test: fix lint failures"), whatever
  *   its kind prefix and files (such upkeep is called fix, test or chore alike and touches any file), unless its title
  *   names another linter only.
+ * - **a skipped test made to pass** — "Make `the old stacktrace is recovered` pass: blocked by …": done by a change
+ *   whose diff takes the skip (or expected-failure mark) off that very test (an `unskipped:<name>` entry of its added
+ *   identifiers, src/git/unskipped-tests.ts), whatever its title says ("Improve `HTTPError` message …"). Only the
+ *   named tests (its title's and its target-hint symbols); a sibling test un-skipped is not one.
  * A removal ("remove LiveScript submodule") or a wording pass is never an instance (addition-line.ts). Related-only
  * readings of these families (checker lines, shared words) are unchanged when no change does the task.
  *
@@ -31,12 +35,15 @@ export type TaskLine =
   /** `words`: the stems the change's title must all have; `files`: the files the title names (paths). */
   | { kind: 'instance'; what: string; words: readonly string[]; files: readonly string[] }
   | { kind: 'trait'; symbol: string }
-  | { kind: 'lint'; linter: string };
+  | { kind: 'lint'; linter: string }
+  /** `names`: the tests it asks to pass, lower-cased (its title's and its target-hint symbols). */
+  | { kind: 'test'; names: readonly string[] };
 
 const MORE = /^(?:add|support|document)\s+more\s+(.+?)\s+(?:like|such as)\b(.*)$/i;
 const LIST = /^add or update (.+?) in the (?:.+?) list of (\S+)$/i;
 const TRAIT = /^implement `([^`]+)` for more types like\b/i;
 const LINT = /^fix the warnings of new (\S+) lints\b/i;
+const MAKE_PASS = /^make `([^`]+)`(?: and \d+ more tests?)?(?: in \S+)? pass\b/i;
 /** A kind that names no kind of thing: the list it goes to names the work. */
 const GENERIC = /^(entries|entry|items?|ones?|lines?|rows?)$/i;
 const TO_LIST = /\bto the (.+?)(?:\s+(?:in|of)\s+\S+)?$/i;
@@ -46,8 +53,10 @@ const IMPLEMENTS = /\b(implement|implements|implemented|implementing|impl)\b/i;
 const LINTERS = /\b(clippy|eslint|golangci(?:-lint)?|ruff|flake8|pylint|biome|oxlint|staticcheck|revive)\b/gi;
 
 /** The task line a family's title states, or null. `paths`: the family's own paths. */
-export function taskLine(title: string, paths: readonly string[]): TaskLine | null {
+export function taskLine(title: string, paths: readonly string[], symbols: readonly string[] = []): TaskLine | null {
   const t = title.trim();
+  const make = MAKE_PASS.exec(t);
+  if (make) return { kind: 'test', names: [...new Set([make[1]!, ...symbols].map((n) => n.trim().toLowerCase()).filter((n) => n.length > 0))] };
   const trait = TRAIT.exec(t);
   if (trait) return isCompoundName(trait[1]!) ? { kind: 'trait', symbol: trait[1]! } : null;
   const lint = LINT.exec(t);
@@ -71,8 +80,12 @@ function instance(what: string, files: readonly string[]): TaskLine | null {
 /** The change does one instance of the task line: its evidence, or null. */
 export function doesTaskLine(
   line: TaskLine,
-  item: { title: string; titleWords: ReadonlySet<string>; identifiers: ReadonlySet<string>; paths: readonly string[]; removal: boolean; rewording: boolean },
+  item: { title: string; titleWords: ReadonlySet<string>; identifiers: ReadonlySet<string>; added: ReadonlySet<string>; paths: readonly string[]; removal: boolean; rewording: boolean },
 ): string | null {
+  if (line.kind === 'test') {
+    const name = line.names.find((n) => item.added.has(`unskipped:${n}`));
+    return name === undefined ? null : `runs \`${name}\` again (its diff takes its skip off)`;
+  }
   if (item.removal || item.rewording) return null;
   if (line.kind === 'instance') {
     if (!ADDS.test(item.title) || !line.words.every((w) => item.titleWords.has(w))) return null;
