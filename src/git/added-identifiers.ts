@@ -1,4 +1,5 @@
 import { CatFile } from './cat-file.js';
+import { unskippedTests } from './unskipped-tests.js';
 import { nativeGitdir } from './git-binary.js';
 import { runGitWithInput } from './git-process.js';
 import { dependenciesRemovedBy } from '../text/manifest-dependencies.js';
@@ -146,12 +147,14 @@ export function lineDefinitions(line: string, into: Set<string>, inTest = false)
  * declarations (CI matrices, requires-python, classifiers, engines, go.mod) gain or lose (src/validate/judges/pending.ts
  * reads them), and `dependency:-<name>` for a runtime dependency it removes from a manifest (package.json, Cargo.toml,
  * pyproject.toml, setup.cfg, go.mod: src/text/manifest-dependencies.ts dependenciesRemovedBy; not a version bump, not
- * a development dependency). Sorted.
+ * a development dependency), and `unskipped:<test name>` for a test of a test file skipped (or expected to fail)
+ * before it and run after it (unskipped-tests.ts). Sorted.
  */
 export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   const count = new Map<string, number>();
   const versions = new Map<string, number>();
   const named = new Map<string, number>();
+  const unskipped = new Set<string>();
   const tally = (lines: readonly string[], by: number, inTest: boolean) => {
     for (const line of lines) {
       const ids = new Set<string>();
@@ -168,6 +171,8 @@ export function definedIdentifiers(files: readonly ChangedText[]): string[] {
     tally(removed, -1, inTest);
     tallyNames(added, 1, named);
     tallyNames(removed, -1, named);
+    // A test skipped before and run after: `unskipped:<name>` (unskipped-tests.ts).
+    if (inTest) for (const name of unskippedTests(prev, next)) unskipped.add(name);
     // A version is added when the file names it after and not before (a job moved to 3.13 when the matrix had it is
     // no new version), dropped when it names it before and not after.
     if (path !== undefined && RUNTIME_FILE.test(path) && (added.length > 0 || removed.length > 0)) {
@@ -181,6 +186,7 @@ export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   const out = [...count].flatMap(([id, n]) => (n > 0 ? [id] : n < 0 ? [`removed:${id}`] : []));
   for (const [v, n] of versions) if (n !== 0) out.push(`runtime:${n > 0 ? '+' : '-'}${v}`);
   for (const name of dependenciesRemovedBy(files)) out.push(`dependency:-${name}`);
+  for (const name of unskipped) out.push(`unskipped:${name}`);
   const dropped = [...named].filter(([, n]) => n < 0).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
   for (const [id] of dropped.slice(0, MAX_DROPPED)) out.push(`dropped:${id}`);
   return out.sort();

@@ -11,6 +11,7 @@ import { listedCheckerLines, sharedCheckerLine, titleCheckerLines, type CheckerL
 import { continuedRemoval, droppedNames, removedNames } from './removal-line.js';
 import type { QuotedFiles } from './quoted-files.js';
 import { asksForMore, removesInstance } from './addition-line.js';
+import { doesTaskLine, taskLine, type TaskLine } from './task-line.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
 
 /**
@@ -90,8 +91,13 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * work (strong; judges40 rule C). direction-v26 (judges49; v24 and v25 were measured on branches and not merged): a
  * list-shaped family's one shared rare word is a direction only when a past title it quotes has it too
  * (FamilyDirection.quotedLine).
+ * direction-v27 (judges50, with v26): a task-line title ("Add more filters like … in
+ * defaults.rs", "Add or update sponsors in the sponsors list of README.md", "Implement `Trait` for more types like …",
+ * "Fix the warnings of new clippy lints like …") is done by a change adding one more of its kind at the file it names,
+ * implementing that trait, or doing that linter's work; "Make `test name` pass" by a change whose diff takes that
+ * test's skip off (task-line.ts, src/git/unskipped-tests.ts).
  */
-export const DIRECTION_RULES = 'direction-v26';
+export const DIRECTION_RULES = 'direction-v27';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -179,6 +185,8 @@ export interface FamilyDirection {
   dropsDependency: boolean;
   /** The names the titles it quotes deprecate or remove ("Deprecate `app=...`": app; removal-line.ts). */
   removes: ReadonlySet<string>;
+  /** The task line its title states (task-line.ts): one more instance at a file it names, a trait, a linter's lints. */
+  task: TaskLine | null;
 }
 
 /** What of a later change a direction can rest on, computed once per change. */
@@ -226,6 +234,8 @@ export interface ItemDirection {
   dropped: ReadonlySet<string>;
   /** Its title's act is a removal: remove, drop, delete, deprecate (addition-line.ts). */
   removal: boolean;
+  /** Its title, as given. */
+  title: string;
 }
 
 /** The shared direction of a pair: what it rests on, in words a reason can print; empty when none. */
@@ -357,6 +367,7 @@ function readFamilyDirection(family: TaskFamily): FamilyDirection {
     dropsDependency: [...quotedTexts, ...workTitles].some(dropsDependency),
     // Only the work its prediction quotes ("continuing …"): a removal among its other evidence is not its direction.
     removes: removedNames(quotedTexts),
+    task: taskLine(family.title, familyPaths(family), family.target_hints.symbols),
   };
 }
 
@@ -589,6 +600,7 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
     dropsDependency: dropsDependency(item.title),
     dropped: droppedNames(added),
     removal: removesInstance(item.title),
+    title: item.title,
   };
 }
 
@@ -626,6 +638,11 @@ function directionOf(
   if (i.typo && !f.words.has('spell')) return NO_DIRECTION;
   // A removal has another purpose than a family asking for one more instance, even at its place (addition-line.ts).
   if (f.more && i.removal) return NO_DIRECTION;
+  // A task-line title done by one more instance of it (task-line.ts): strong.
+  if (f.task !== null) {
+    const done = doesTaskLine(f.task, i);
+    if (done !== null) return { holds: true, named: true, evidence: [done], plain: true, does: true };
+  }
   if (f.pending !== null) return pendingDirection(f.pending, i, pair.touches);
   if (f.actArea) return actAreaDirection(f, i, pair.agrees);
   // Words only a quoted past title holds are its evidence's, not its prediction's: no phrase rests on them, unless

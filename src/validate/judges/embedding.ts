@@ -29,7 +29,7 @@ import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelF
  * decimals, so the same inputs give the same verdicts with or without cache.
  */
 
-export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v27';
+export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v30';
 
 export const EMBEDDING_DEFAULTS = {
   strongAt: 0.7,
