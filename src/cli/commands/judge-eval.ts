@@ -35,7 +35,7 @@ export function register(program: Command, io: CliIO): void {
   addNetworkJudgeOptions(
     program
       .command('judge-eval')
-      .description('Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa on the held-back half, and speed')
+      .description('Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa with 95% intervals on the held-back half, and speed')
       .requiredOption('--pairs <path>', 'a JSONL file of labelled pairs, or a folder of them (eval/pairs); repeatable', collect)
       .option('--judge <names>', `judges to score, comma-separated or repeated (default: ${OFFLINE_JUDGES.join(',')})`, collect)
       .option('--windows <path>', 'JSONL files of whole validation windows, or a folder of them (default: the windows/ folder of each --pairs folder); repeatable', collect)
