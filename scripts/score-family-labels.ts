@@ -17,7 +17,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cohenKappa } from '../src/stats/kappa.js';
+import { cohenKappa, kappaInterval } from '../src/stats/kappa.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
 import { readLines } from './jsonl.js';
 
@@ -149,13 +149,35 @@ const judges = Object.fromEntries(
   ]),
 );
 
+/**
+ * Agreement of two labellings of the same families. Each kappa carries its 95% bootstrap interval over the families
+ * (src/stats/kappa.ts kappaInterval: 2000 replicates, fixed seed, families in the rows' order; null where kappa is
+ * undefined in every replicate, e.g. both sides rejected every family); `labels` carries its Wilson interval.
+ */
 function agreement(pairs: readonly (readonly [Label, Label])[]) {
+  const relevantPairs = pairs.map(([a, b]) => [a !== 'rejected', b !== 'rejected'] as const);
   const three = cohenKappa(pairs);
-  const rel = cohenKappa(pairs.map(([a, b]) => [a !== 'rejected', b !== 'rejected'] as const));
+  const rel = cohenKappa(relevantPairs);
   const strong = cohenKappa(pairs.map(([a, b]) => [a === 'strong', b === 'strong'] as const));
   const r = (x: number | null) => (x === null ? null : Number(x.toFixed(3)));
-  return { families: pairs.length, labels: r(three.percent), kappa: r(three.kappa), relevant: r(rel.percent), relevantKappa: r(rel.kappa), strongKappa: r(strong.kappa) };
+  const interval = (i: { low: number; high: number } | null) => (i === null ? null : [r(i.low), r(i.high)]);
+  const alike = pairs.filter(([a, b]) => a === b).length;
+  const labelsInterval = wilsonInterval(alike, pairs.length);
+  return {
+    families: pairs.length,
+    labels: r(three.percent),
+    labelsInterval: labelsInterval === null ? null : [r(100 * labelsInterval.low), r(100 * labelsInterval.high)],
+    kappa: r(three.kappa),
+    kappaInterval: interval(kappaInterval(pairs.map((p) => [p]))),
+    relevant: r(rel.percent),
+    relevantKappa: r(rel.kappa),
+    relevantKappaInterval: interval(kappaInterval(relevantPairs.map((p) => [p]))),
+    strongKappa: r(strong.kappa),
+  };
 }
+/** `0.56 [0.40, 0.71]`: a kappa and its interval; the kappa alone without one. */
+const kappaText = (k: number | null, i: (number | null)[] | null) => (i === null ? `${k}` : `${k} [${i[0]}, ${i[1]}]`);
+const labelsText = (x: number | null, i: (number | null)[] | null) => (i === null ? `${x}%` : `${x}% [${i[0]}, ${i[1]}]`);
 const versus = Object.fromEntries(
   judgeNames.map((j) => {
     const of = rows.filter((r) => r.judges.has(j));
@@ -204,10 +226,11 @@ if (values.json) {
   table("People's labels", people);
   for (const j of judgeNames) table(`Judge ${j}, same families`, judges[j]!);
   console.log('\nPeople against each judge (families): three-label agreement / kappa; relevant-vs-rejected agreement / kappa; strong-vs-rest kappa');
-  for (const [j, by] of Object.entries(versus)) for (const [f, a] of Object.entries(by)) console.log(`  ${j} ${f}: n=${a.families} labels ${a.labels}% kappa ${a.kappa}; relevant ${a.relevant}% kappa ${a.relevantKappa}; strong kappa ${a.strongKappa}`);
+  console.log('  [low, high]: 95% intervals, Wilson for agreement, a bootstrap over the families for kappa (2000 replicates, fixed seed; none where kappa is undefined)');
+  for (const [j, by] of Object.entries(versus)) for (const [f, a] of Object.entries(by)) console.log(`  ${j} ${f}: n=${a.families} labels ${labelsText(a.labels, a.labelsInterval)} kappa ${kappaText(a.kappa, a.kappaInterval)}; relevant ${a.relevant}% kappa ${kappaText(a.relevantKappa, a.relevantKappaInterval)}; strong kappa ${a.strongKappa}`);
   console.log("\nReliability (people's strong rate per predicted score bin):");
   for (const [f, bins] of Object.entries(reliability)) console.log(`  ${f}: ${bins.map((b) => `${b.bin} n=${b.families} mean ${b.meanScore} observed ${b.observedStrong}`).join('; ')}`);
-  if (peopleVsPeople) console.log(`People against people (${seconds.length} families labelled twice): labels ${peopleVsPeople.labels}% kappa ${peopleVsPeople.kappa}; relevant ${peopleVsPeople.relevant}% kappa ${peopleVsPeople.relevantKappa}`);
+  if (peopleVsPeople) console.log(`People against people (${seconds.length} families labelled twice): labels ${labelsText(peopleVsPeople.labels, peopleVsPeople.labelsInterval)} kappa ${kappaText(peopleVsPeople.kappa, peopleVsPeople.kappaInterval)}; relevant ${peopleVsPeople.relevant}% kappa ${kappaText(peopleVsPeople.relevantKappa, peopleVsPeople.relevantKappaInterval)}`);
 }
 
 async function exportVerdicts(db: string, repos: readonly string[]): Promise<void> {

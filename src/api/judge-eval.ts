@@ -18,6 +18,9 @@ import { labelFromSignals, type LabelThresholds } from '../validate/judges/share
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
 import { OFFLINE_JUDGES, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
 import { agreement } from '../validate/agreement.js';
+import { familyGroupedKappaInterval, pairFamilyKey, rateInterval } from '../validate/eval-intervals.js';
+import type { BootstrapInterval } from '../stats/bootstrap.js';
+import type { Interval } from '../stats/wilson.js';
 import { familyContexts, LabelledPair, pairContexts, SecondLabel, SettledLabel, settledKey, WindowItem, type FamilyContext, type PairContext, type SettledLabels, type Split } from '../validate/pairs.js';
 import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
 
@@ -106,6 +109,9 @@ export interface LabellerAgreement {
   relevantKappa: number | null;
   /** Strong against the rest. */
   strongKappa: number | null;
+  /** 95% intervals: kappa by a bootstrap resampling families' pair groups whole, accuracy by Wilson over the pairs (src/validate/eval-intervals.ts). */
+  kappaInterval: BootstrapInterval | null;
+  accuracyInterval: Interval | null;
 }
 
 /**
@@ -185,12 +191,13 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
 /** How a second labeller's blind labels agree with the pairs' own; null without second-label files. */
 export function labellerAgreement(pairs: readonly LabelledPair[], files: readonly string[]): LabellerAgreement | null {
   if (files.length === 0) return null;
-  const first = new Map(pairs.map((p) => [p.id, p.label]));
-  const both = readSecondLabels(files).flatMap((s) => {
-    const label = first.get(s.id);
-    if (label === undefined) throw new UserError('PAIRS_INVALID', `A second label names the pair ${s.id}, which no pairs file has`, 'Keep second labels to ids of the pairs files.');
-    return [[label, s.label] as const];
+  const first = new Map(pairs.map((p) => [p.id, p]));
+  const labelled = readSecondLabels(files).map((s) => {
+    const pair = first.get(s.id);
+    if (pair === undefined) throw new UserError('PAIRS_INVALID', `A second label names the pair ${s.id}, which no pairs file has`, 'Keep second labels to ids of the pairs files.');
+    return { pair, second: s.label };
   });
+  const both = labelled.map((l) => [l.pair.label, l.second] as const);
   const three = agreement(both);
   const binary = (f: (l: string) => boolean) => agreement(both.map(([a, b]) => [f(a), f(b)] as const)).kappa;
   return {
@@ -200,6 +207,8 @@ export function labellerAgreement(pairs: readonly LabelledPair[], files: readonl
     kappa: three.kappa,
     relevantKappa: binary((l) => l !== 'rejected'),
     strongKappa: binary((l) => l === 'strong'),
+    kappaInterval: familyGroupedKappaInterval(labelled, (l) => pairFamilyKey(l.pair), (l) => [l.pair.label, l.second]),
+    accuracyInterval: rateInterval(labelled, (l) => l.pair.label === l.second),
   };
 }
 

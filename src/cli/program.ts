@@ -57,7 +57,7 @@ export const COMMANDS: readonly { name: string; term: string; description: strin
   {
     name: 'judge-eval',
     term: 'judge-eval [options]',
-    description: 'Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa on the held-back half, and speed',
+    description: 'Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa with 95% intervals on the held-back half, and speed',
     load: () => import('./commands/judge-eval.js'),
   },
   {

@@ -65,12 +65,50 @@ export function pairedBootstrapDifference(
     }
     if (aN > 0 && bN > 0) differences.push(aHits / aN - bHits / bN);
   }
-  if (differences.length === 0) return null;
-  differences.sort((x, y) => x - y);
+  return percentileInterval(differences, units.length);
+}
+
+/**
+ * A bootstrap over clusters for any statistic of pooled items (pure), e.g.
+ * Cohen's kappa of labelled pairs resampled by family (kappa.ts,
+ * kappaInterval): the cluster is the unit that was sampled, and items of one
+ * cluster (the pairs of one family) are not independent, so a replicate draws
+ * as many clusters as there are, with replacement, keeps each drawn cluster's
+ * items together, pools them and computes the statistic. A replicate whose
+ * statistic is null (e.g. no item) is left out, not counted as zero. A
+ * cluster of one item each is the ordinary bootstrap over items (families for
+ * family kappa).
+ *
+ * The same seed, replicate count and percentile rule as
+ * pairedBootstrapDifference, so the same clusters in the same order give the
+ * same interval on every run.
+ */
+export function clusterBootstrap<T>(
+  clusters: readonly (readonly T[])[],
+  statistic: (items: readonly T[]) => number | null,
+  options: { seed?: number; replicates?: number } = {},
+): BootstrapInterval | null {
+  if (clusters.length < MIN_UNITS) return null;
+  const random = mulberry32(options.seed ?? BOOTSTRAP_SEED);
+  const wanted = options.replicates ?? BOOTSTRAP_REPLICATES;
+  const values: number[] = [];
+  for (let r = 0; r < wanted; r++) {
+    const items: T[] = [];
+    for (let i = 0; i < clusters.length; i++) items.push(...clusters[Math.floor(random.next() * clusters.length)]!);
+    const value = statistic(items);
+    if (value !== null && Number.isFinite(value)) values.push(value);
+  }
+  return percentileInterval(values, clusters.length);
+}
+
+/** The 2.5th and 97.5th percentile of the replicates (sorted here), or null without any. */
+function percentileInterval(values: number[], units: number): BootstrapInterval | null {
+  if (values.length === 0) return null;
+  values.sort((x, y) => x - y);
   return {
-    low: round(quantileSorted(differences, 0.025)),
-    high: round(quantileSorted(differences, 0.975)),
-    units: units.length,
-    replicates: differences.length,
+    low: round(quantileSorted(values, 0.025)),
+    high: round(quantileSorted(values, 0.975)),
+    units,
+    replicates: values.length,
   };
 }

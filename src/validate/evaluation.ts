@@ -1,5 +1,8 @@
 import { agreement } from './agreement.js';
-import { kappaFromCounts } from '../stats/kappa.js';
+import type { BootstrapInterval } from '../stats/bootstrap.js';
+import { kappaFromCounts, kappaInterval } from '../stats/kappa.js';
+import type { Interval } from '../stats/wilson.js';
+import { familyGroupedKappaInterval, pairFamilyKey, rateInterval } from './eval-intervals.js';
 import type { PairOutcome } from './judge.js';
 import { labelRank, type LabelThresholds, type PairSignals } from './judges/shared.js';
 import type { JudgeName, Label, Verdict } from './model.js';
@@ -139,6 +142,13 @@ export interface FamilyEvalRow {
   goldRelevance: number | null;
   strongRate: number | null;
   goldStrongRate: number | null;
+  /** 95% intervals (eval-intervals.ts): a bootstrap over the families for kappa, Wilson over the families for each rate; null with too few families. */
+  kappaInterval: BootstrapInterval | null;
+  accuracyInterval: Interval | null;
+  relevanceInterval: Interval | null;
+  goldRelevanceInterval: Interval | null;
+  strongRateInterval: Interval | null;
+  goldStrongRateInterval: Interval | null;
 }
 
 export function summariseFamilies(results: readonly FamilyResult[]): FamilyEvalRow {
@@ -159,6 +169,12 @@ function summariseFamilyGroup(results: readonly FamilyResult[]): Omit<FamilyEval
     goldRelevance: rate((r) => r.gold !== 'rejected'),
     strongRate: rate((r) => r.label === 'strong'),
     goldStrongRate: rate((r) => r.gold === 'strong'),
+    kappaInterval: kappaInterval(results.map((r) => [[r.gold, r.label] as const])),
+    accuracyInterval: rateInterval(results, (r) => r.gold === r.label),
+    relevanceInterval: rateInterval(results, (r) => r.label !== 'rejected'),
+    goldRelevanceInterval: rateInterval(results, (r) => r.gold !== 'rejected'),
+    strongRateInterval: rateInterval(results, (r) => r.label === 'strong'),
+    goldStrongRateInterval: rateInterval(results, (r) => r.gold === 'strong'),
   };
 }
 
@@ -177,6 +193,10 @@ export interface JudgeEvalRow {
   relevantAccuracy: number | null;
   /** confusion[gold][judge]. */
   confusion: Record<Label, Record<Label, number>>;
+  /** 95% intervals (eval-intervals.ts): kappa by a bootstrap that resamples families' pair groups whole (`units` = families), accuracy and relevant accuracy by Wilson over the pairs. */
+  kappaInterval: BootstrapInterval | null;
+  accuracyInterval: Interval | null;
+  relevantAccuracyInterval: Interval | null;
 }
 
 const LABELS: readonly Label[] = ['strong', 'related', 'rejected'];
@@ -197,6 +217,9 @@ export function summariseCells(judge: JudgeName, cells: readonly CellResult[]): 
     kappa: three.kappa,
     relevantAccuracy: cells.length === 0 ? null : binaryAgreed / cells.length,
     confusion,
+    kappaInterval: familyGroupedKappaInterval(cells, (c) => pairFamilyKey(c.pair), (c) => [c.pair.label, c.label]),
+    accuracyInterval: rateInterval(cells, (c) => c.pair.label === c.label),
+    relevantAccuracyInterval: rateInterval(cells, (c) => relevant(c.pair.label) === relevant(c.label)),
   };
 }
 

@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { JudgeEvalResult } from '../../api/judge-eval.js';
 import { JUDGES, OFFLINE_JUDGES } from '../../validate/model.js';
+import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../../stats/bootstrap.js';
+import type { Interval } from '../../stats/wilson.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { addNetworkJudgeOptions, loadNetworkJudgeBuilder, ModelCallFlags } from '../network-judges.js';
 import { parseOptions } from '../options.js';
@@ -33,7 +35,7 @@ export function register(program: Command, io: CliIO): void {
   addNetworkJudgeOptions(
     program
       .command('judge-eval')
-      .description('Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa on the held-back half, and speed')
+      .description('Score judges against labelled (family, later work) pairs: AUC (strong vs rest), accuracy and kappa with 95% intervals on the held-back half, and speed')
       .requiredOption('--pairs <path>', 'a JSONL file of labelled pairs, or a folder of them (eval/pairs); repeatable', collect)
       .option('--judge <names>', `judges to score, comma-separated or repeated (default: ${OFFLINE_JUDGES.join(',')})`, collect)
       .option('--windows <path>', 'JSONL files of whole validation windows, or a folder of them (default: the windows/ folder of each --pairs folder); repeatable', collect)
@@ -92,19 +94,34 @@ function pct(x: number | null): string {
   return x === null ? '-' : `${Math.round(x * 100)}%`;
 }
 
+/** `0.467 [0.30, 0.62]`: a figure (3 decimals) and its 95% interval (2 decimals); the figure alone without an interval. */
+function numWithin(x: number | null, interval: Interval | null | undefined): string {
+  return interval && x !== null ? `${num(x)} [${interval.low.toFixed(2)}, ${interval.high.toFixed(2)}]` : num(x);
+}
+
+/** `13% [8, 21]`: a rate and its 95% interval in percent; the rate alone without an interval. */
+function pctWithin(x: number | null, interval: Interval | null | undefined): string {
+  return interval && x !== null ? `${pct(x)} [${Math.round(interval.low * 100)}, ${Math.round(interval.high * 100)}]` : pct(x);
+}
+
+/** A judge's rate beside people's on the same families, each with its interval. */
+function rateBesideGold(rate: number | null, interval: Interval | null | undefined, gold: number | null, goldInterval: Interval | null | undefined): string {
+  return `${pctWithin(rate, interval)} (gold ${pctWithin(gold, goldInterval)})`;
+}
+
 export function formatJudgeEval(r: JudgeEvalResult): string {
   const gold = r.judges[0]?.gold;
   const rows = r.judges.map((j) => ({
     judge: j.judge,
     pairs: j.pairs,
     auc_strong: num(j.auc),
-    accuracy: num(j.accuracy),
-    kappa: num(j.kappa),
-    relevant_acc: num(j.relevantAccuracy),
+    accuracy: numWithin(j.accuracy, j.accuracyInterval),
+    kappa: numWithin(j.kappa, j.kappaInterval),
+    relevant_acc: numWithin(j.relevantAccuracy, j.relevantAccuracyInterval),
     'pairs/s': j.pairsPerSecond === null ? '-' : Math.round(j.pairsPerSecond).toString(),
     families: j.families?.families ?? '-',
-    family_kappa: num(j.families?.kappa ?? null),
-    family_relevance: j.families ? `${pct(j.families.relevance)} (gold ${pct(j.families.goldRelevance)})` : '-',
+    family_kappa: numWithin(j.families?.kappa ?? null, j.families?.kappaInterval),
+    family_relevance: j.families ? rateBesideGold(j.families.relevance, j.families.relevanceInterval, j.families.goldRelevance, j.families.goldRelevanceInterval) : '-',
     family_strong: j.families ? `${pct(j.families.strongRate)} (gold ${pct(j.families.goldStrongRate)})` : '-',
   }));
   const lines = [
@@ -118,8 +135,8 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
       judge: j.judge,
       forecaster: source,
       families: f.families,
-      kappa: num(f.kappa),
-      relevance: `${pct(f.relevance)} (gold ${pct(f.goldRelevance)})`,
+      kappa: numWithin(f.kappa, f.kappaInterval),
+      relevance: rateBesideGold(f.relevance, f.relevanceInterval, f.goldRelevance, f.goldRelevanceInterval),
       strong: `${pct(f.strongRate)} (gold ${pct(f.goldStrongRate)})`,
     })),
   );
@@ -131,14 +148,28 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
     const l = r.labellers;
     lines.push(
       '',
-      `people against people: a second labeller relabelled ${l.pairs} pairs blind: accuracy ${num(l.accuracy)}, kappa ${num(l.kappa)} (relevant vs rejected ${num(l.relevantKappa)}, strong vs rest ${num(l.strongKappa)}); read the judges' kappa against it.`,
+      `people against people: a second labeller relabelled ${l.pairs} pairs blind: accuracy ${numWithin(l.accuracy, l.accuracyInterval)}, kappa ${numWithin(l.kappa, l.kappaInterval)} (relevant vs rejected ${num(l.relevantKappa)}, strong vs rest ${num(l.strongKappa)}); read the judges' kappa against it.`,
     );
   }
   if (r.tableLoadSeconds !== null) lines.push('', `word-vector table loaded in ${r.tableLoadSeconds.toFixed(2)} s`);
   lines.push(
     '',
+    intervalNote(r),
     'pairs/s: every family of a repository half against every later item of it, as a validation scores them.',
     `families: the half's forecaster families judged against their repository's whole window (${r.windows.items} later items in ${r.windows.files.length} files); gold = the best label of each family's labelled pairs.`,
   );
   return lines.join('\n');
+}
+
+/** What the brackets are, with the bootstrap's units (families whose pairs are resampled together). */
+function intervalNote(r: JudgeEvalResult): string {
+  const j = r.judges[0];
+  const pairUnits = j?.kappaInterval?.units;
+  const familyUnits = j?.families?.kappaInterval?.units;
+  return (
+    '[low, high]: 95% intervals. Wilson for accuracy, relevant_acc and relevance (n = pairs or families; pairs are counted as independent, so those are too narrow); ' +
+    `a bootstrap for kappa (${BOOTSTRAP_REPLICATES} replicates, seed ${BOOTSTRAP_SEED}) over the unit sampled: ` +
+    `pair kappa resamples ${pairUnits ?? 'the'} families' pair groups whole, family kappa ${familyUnits ?? 'the'} families. ` +
+    'A kappa without brackets: both sides gave every family one label, so kappa is undefined (shown as 1 when they agree).'
+  );
 }
