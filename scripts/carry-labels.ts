@@ -5,7 +5,7 @@
  * keeps that label, primary and second. The families no earlier label covers
  * go into packets of their own, for a new blind round.
  *
- *   npx tsx scripts/carry-labels.ts --from eval/families/dev7 --packets DIR --new DIR2 [--forecaster heuristic ...]
+ *   npx tsx scripts/carry-labels.ts --from eval/families/dev7 --packets DIR --new DIR2 [--forecaster heuristic ...] [--keys DIR]
  *   # label DIR2/<set>-<repo>/ blind (labels-<labeller>.jsonl), then fold those labels in:
  *   npx tsx scripts/carry-labels.ts --from eval/families/dev7 --packets DIR --labelled DIR2
  *
@@ -21,11 +21,13 @@
  * (its `strong` and `related` keys kept only where still in the window; strong while a strong key is left, else
  * related while any key is, else rejected; `narrowed` says how many keys went). A label read against a window
  * with items the earlier one lacked is not carried.
+ * The earlier set's keys are read beside its packets or from --keys DIR (scripts/packet-keys.ts).
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readLines } from './jsonl.js';
+import { findKey } from './packet-keys.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,11 +35,12 @@ const { values } = parseArgs({
     packets: { type: 'string' },
     new: { type: 'string' },
     labelled: { type: 'string' },
+    keys: { type: 'string' },
     forecaster: { type: 'string', multiple: true, default: ['heuristic'] },
   },
 });
 if (!values.from || !values.packets || (!values.new && !values.labelled)) {
-  throw new Error('usage: --from SET --packets DIR (--new DIR2 | --labelled DIR2) [--forecaster NAME ...]');
+  throw new Error('usage: --from SET --packets DIR (--new DIR2 | --labelled DIR2) [--forecaster NAME ...] [--keys DIR]');
 }
 const { from, packets } = values as Required<Pick<typeof values, 'from' | 'packets'>>;
 const forecasters = new Set(values.forecaster);
@@ -67,7 +70,8 @@ function narrowed(l: Line, now: ReadonlySet<string>): Line {
 /** The earlier set's labels of one repository's families by the forecasters, by title: [primary, second]. */
 function earlier(repo: string): [Map<string, Line>, Map<string, Line>] {
   const dir = join(from, repo);
-  const of = new Map(read(join(dir, 'key.jsonl')).map((k) => [k.blind, k.forecaster]));
+  const key = findKey(from, repo, values.keys);
+  const of = new Map((key === null ? [] : read(key)).map((k) => [k.blind, k.forecaster]));
   const title = titles(dir);
   const byTitle = (file: string) =>
     new Map(read(join(dir, file)).filter((l) => forecasters.has(String(of.get(l.blind)))).map((l) => [title.get(l.blind)!, { ...l, carried: `${set}/${l.blind}` }]));

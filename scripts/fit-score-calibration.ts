@@ -41,13 +41,14 @@
  * Rounds 2-4's score-inputs.jsonl carry no `loose` and rounds 2-4 no `kind`: they
  * are read as `loose: false` and a refactoring direction, for a check, never for a fit.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { wilsonInterval } from '../src/stats/wilson.js';
 import { calibrate, calibrationInputOf, fitScoreCalibration, MEASURED_NOT_SHIPPED, SCORE_CALIBRATION, SHIPPED_FEATURES, type CalibrationFeature, type CalibrationInput, type FamilyKind, type MoreGround, type PendingAct, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
+import { keyedPackets, keyOf } from './packet-keys.js';
 
 export interface LabelledFamily {
   repo: string;
@@ -60,12 +61,6 @@ export interface LabelledFamily {
   strong: boolean;
 }
 
-function packetsOf(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'key.jsonl')))
-    .map((d) => d.name)
-    .sort();
-}
 
 /** A score-inputs.jsonl line's input as written (rounds 2-4 carry no `loose`, rounds 2-5 before rank15 no `kind`). */
 interface WrittenInput {
@@ -83,9 +78,9 @@ interface WrittenInput {
  * written before kinds were recorded reads as a refactoring direction (group "other") with no backtest: for a check
  * of the older maps, never for a fit.
  */
-export function loadLabelledFamilies(dir: string): LabelledFamily[] {
+export function loadLabelledFamilies(dir: string, keys?: string): LabelledFamily[] {
   const out: LabelledFamily[] = [];
-  for (const repo of packetsOf(dir)) {
+  for (const repo of keyedPackets(dir, keys)) {
     const inputsFile = join(dir, repo, 'score-inputs.jsonl');
     if (!existsSync(inputsFile) || !existsSync(join(dir, repo, 'labels-1.jsonl'))) continue;
     const labels = new Map(readLines<{ blind: string; label: string }>(join(dir, repo, 'labels-1.jsonl')).map((l) => [l.blind, l.label]));
@@ -96,7 +91,7 @@ export function loadLabelledFamilies(dir: string): LabelledFamily[] {
         { rank: l.input.rank, loose: l.input.loose ?? false, kind: l.input.kind ?? 'refactor', backtest: l.input.backtest ?? null, changes: l.input.changes ?? null, ...(l.input.ground ? { ground: l.input.ground } : {}), ...(l.input.act ? { act: l.input.act } : {}) } satisfies CalibrationInput,
       ]),
     );
-    for (const key of readLines<{ blind: string; forecaster: string; rank: number; score: number }>(join(dir, repo, 'key.jsonl'))) {
+    for (const key of readLines<{ blind: string; forecaster: string; rank: number; score: number }>(keyOf(dir, repo, keys))) {
       if (key.forecaster !== 'heuristic') continue;
       const input = inputs.get(key.blind);
       const label = labels.get(key.blind);
@@ -117,16 +112,16 @@ export function loadLabelledFamilies(dir: string): LabelledFamily[] {
  * place (the title's " in <path>": round 5's "Remove the code, deprecated for removal … in httpx/_urls.py" is round
  * 7's "Deprecate `URL.raw` in httpx/_urls.py …", the same notice).
  */
-export function loadFitFamilies(dir: string, add: readonly string[] = []): LabelledFamily[] {
-  const out = loadLabelledFamilies(dir);
+export function loadFitFamilies(dir: string, add: readonly string[] = [], keys?: string): LabelledFamily[] {
+  const out = loadLabelledFamilies(dir, keys);
   // The place: the last path named after " in " (a file or folder, "in httpx/_urls.py, as announced …").
   const place = (f: LabelledFamily) => [...f.title.matchAll(/\sin\s([\w.\-/]*[\w/])/g)].map((m) => m[1]!).filter((p) => /[/.]/.test(p)).pop() ?? '';
   for (const more of add) {
     const seen = new Set(out.flatMap((f) => [`${f.repo} title ${f.title}`, `${f.repo} kind ${f.input.kind} ${f.input.loose} ${place(f)}`]));
     const carried = new Set(
-      packetsOf(dir).flatMap((repo) => (existsSync(join(dir, repo, 'labels-1.jsonl')) ? readLines<{ carried?: string }>(join(dir, repo, 'labels-1.jsonl')).flatMap((l) => (l.carried ? [l.carried] : [])) : [])),
+      keyedPackets(dir, keys).flatMap((repo) => (existsSync(join(dir, repo, 'labels-1.jsonl')) ? readLines<{ carried?: string }>(join(dir, repo, 'labels-1.jsonl')).flatMap((l) => (l.carried ? [l.carried] : [])) : [])),
     );
-    out.push(...loadLabelledFamilies(more).filter((f) => !carried.has(f.blind) && !seen.has(`${f.repo} title ${f.title}`) && !seen.has(`${f.repo} kind ${f.input.kind} ${f.input.loose} ${place(f)}`)));
+    out.push(...loadLabelledFamilies(more, keys).filter((f) => !carried.has(f.blind) && !seen.has(`${f.repo} title ${f.title}`) && !seen.has(`${f.repo} kind ${f.input.kind} ${f.input.loose} ${place(f)}`)));
   }
   return out;
 }
@@ -184,10 +179,10 @@ export function reliability(families: readonly LabelledFamily[], score: (f: Labe
     });
 }
 
-async function exportInputs(dir: string, db: string): Promise<void> {
+async function exportInputs(dir: string, db: string, keys?: string): Promise<void> {
   const { default: Database } = await import('better-sqlite3');
   const store = new Database(db, { readonly: true });
-  for (const repo of packetsOf(dir)) {
+  for (const repo of keyedPackets(dir, keys)) {
     const forecasts = store
       .prepare("SELECT f.id, f.config FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster = 'heuristic' AND r.name = ?")
       .all(repo) as { id: number; config: string }[];
@@ -203,7 +198,7 @@ async function exportInputs(dir: string, db: string): Promise<void> {
     const inputsFile = join(dir, repo, 'score-inputs.jsonl');
     const written = new Map(existsSync(inputsFile) ? readLines<{ blind: string }>(inputsFile).map((l) => [l.blind, JSON.stringify(l)]) : []);
     const lines: string[] = [];
-    for (const key of readLines<{ blind: string; forecaster: string; familyId: string; score: number }>(join(dir, repo, 'key.jsonl'))) {
+    for (const key of readLines<{ blind: string; forecaster: string; familyId: string; score: number }>(keyOf(dir, repo, keys))) {
       if (key.forecaster !== 'heuristic') continue;
       const row = byTitle.get(titles.get(key.blind) ?? '');
       // Matched by title in the packet's repository: a store of another commit may number its families otherwise.
@@ -327,11 +322,11 @@ export function strongAt(families: readonly LabelledFamily[], score: ((f: Labell
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dir: { type: 'string' }, add: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' }, loro: { type: 'boolean' } } });
-  if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--add <set> ...] [--check <set> ...] [--db STORE] [--json]');
-  if (values.db) await exportInputs(values.dir, values.db);
-  const fit = loadFitFamilies(values.dir, values.add ?? []);
-  const checks = (values.check ?? []).map((c) => [c, loadLabelledFamilies(c)] as const);
+  const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, add: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' }, loro: { type: 'boolean' } } });
+  if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--add <set> ...] [--check <set> ...] [--keys DIR] [--db STORE] [--json]');
+  if (values.db) await exportInputs(values.dir, values.db, values.keys);
+  const fit = loadFitFamilies(values.dir, values.add ?? [], values.keys);
+  const checks = (values.check ?? []).map((c) => [c, loadLabelledFamilies(c, values.keys)] as const);
   if (values.loro) {
     console.log(`| map | ${values.dir} (+${(values.add ?? []).join(', ')}) left-one-repo-out log loss | Brier | ${checks.map(([c]) => `${c} log loss (fitted on all dev)`).join(' | ')} |`);
     const forms = compareCandidates(fit, checks.map(([, f]) => f));
@@ -358,7 +353,7 @@ async function main(): Promise<void> {
   }
   if (checks.length) lines.push(...table('pooled', pooled, fitted));
   const at = (x: { strong: number; families: number }) => `${x.strong}/${x.families} = ${((100 * x.strong) / Math.max(1, x.families)).toFixed(1)}%`;
-  for (const [name, of] of [[values.dir, loadLabelledFamilies(values.dir)] as const, ...checks]) {
+  for (const [name, of] of [[values.dir, loadLabelledFamilies(values.dir, values.keys)] as const, ...checks]) {
     lines.push(`strong@5 ${name}: as labelled ${at(strongAt(of, null))}; ordered by the calibrated score ${at(strongAt(of, (f) => calibrate(f.input, fitted)))}`);
   }
   console.log(lines.join('\n'));

@@ -7,7 +7,10 @@
  * labels and their keys with forecast ids remapped to the new store.
  *
  *   npx tsx scripts/join-label-rounds.ts --base eval/families/dev2 --round DIR --db STORE --out eval/families/dev3 \
- *     [--forecaster heuristic ...] [--prefix H]
+ *     [--forecaster heuristic ...] [--prefix H] [--keys DIR]
+ *
+ * Keys are read beside each packet or from the keys folder label-packets.ts wrote (--keys DIR, default `<round>-keys`:
+ * scripts/packet-keys.ts); the joined set, to be committed, keeps its key.jsonl beside each packet.
  *
  * With several --forecaster (e.g. --forecaster hotspot --forecaster recency --forecaster random-anchor --prefix B),
  * the round's families of all of them replace the earlier set's, and their labels are kept as `baselines-labels-*`
@@ -24,11 +27,13 @@ import { parseArgs } from 'node:util';
 import { openStore } from '../src/store/open.js';
 import { loadForecast } from '../src/store/forecasts.js';
 import { readLines } from './jsonl.js';
+import { findKey, keyedPackets } from './packet-keys.js';
 
 const { values } = parseArgs({
   options: {
     base: { type: 'string' },
     round: { type: 'string' },
+    keys: { type: 'string' },
     db: { type: 'string' },
     out: { type: 'string' },
     forecaster: { type: 'string', multiple: true, default: ['heuristic'] },
@@ -36,15 +41,15 @@ const { values } = parseArgs({
   },
 });
 if (!values.base || !values.round || !values.db || !values.out) {
-  throw new Error('usage: --base DIR --round DIR --db STORE --out DIR [--forecaster NAME] [--prefix H]');
+  throw new Error('usage: --base DIR --round DIR --db STORE --out DIR [--forecaster NAME] [--prefix H] [--keys DIR]');
 }
-const { base, round, db, out, prefix } = values as Required<typeof values>;
+const { base, round, db, out, prefix } = values as Required<Omit<typeof values, 'keys'>>;
 const forecasters = new Set(values.forecaster);
 const BASELINES = ['hotspot', 'recency', 'random-anchor'];
 const tag = forecasters.size === BASELINES.length && BASELINES.every((b) => forecasters.has(b)) ? 'baselines' : [...forecasters].join('+');
 
 type Line = Record<string, unknown> & { blind: string };
-const read = (file: string): Line[] => (existsSync(file) ? readLines<Line>(file) : []);
+const read = (file: string | null): Line[] => (file !== null && existsSync(file) ? readLines<Line>(file) : []);
 const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.map((x) => JSON.stringify(x)).join('\n') + (xs.length ? '\n' : ''));
 const renamed = (id: string) => id.replace(/-F(\d+)$/, `-${prefix}$1`);
 
@@ -58,10 +63,7 @@ const latest = store.db
   .all() as { id: number; forecaster: string; name: string }[];
 const forecastOf = (repo: string, who: string) => latest.find((r) => r.name.replace(/^.*\+/, '') === repo && r.forecaster === who)?.id;
 
-const repos = readdirSync(round, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join(round, d.name, 'key.jsonl')))
-  .map((d) => d.name)
-  .sort();
+const repos = keyedPackets(round, values.keys);
 for (const repo of repos) {
   const from = join(round, repo);
   const was = join(base, repo);
@@ -72,7 +74,7 @@ for (const repo of repos) {
   for (const f of labelFiles) copyFileSync(join(from, f), join(dir, `${tag}-${f}`));
   const [first, ...rest] = labelFiles.map((f) => read(join(from, f)).map((l) => ({ ...l, blind: renamed(l.blind) })));
 
-  const oldKeys = read(join(was, 'key.jsonl')).filter((k) => !forecasters.has(String(k.forecaster)));
+  const oldKeys = read(findKey(base, repo, values.keys)).filter((k) => !forecasters.has(String(k.forecaster)));
   const kept = new Set(oldKeys.map((k) => k.blind));
   const oldFamilies = read(join(was, 'families.jsonl')).filter((f) => kept.has(f.blind));
   const remapped = oldKeys.map((k) => {
@@ -87,7 +89,7 @@ for (const repo of repos) {
   });
 
   write(join(dir, 'families.jsonl'), [...read(join(from, 'families.jsonl')).map((f) => ({ ...f, blind: renamed(f.blind) })), ...oldFamilies]);
-  write(join(dir, 'key.jsonl'), [...read(join(from, 'key.jsonl')).map((k) => ({ ...k, blind: renamed(k.blind) })), ...remapped]);
+  write(join(dir, 'key.jsonl'), [...read(findKey(round, repo, values.keys)).map((k) => ({ ...k, blind: renamed(k.blind) })), ...remapped]);
   write(join(dir, 'labels-1.jsonl'), [...(first ?? []), ...read(join(was, 'labels-1.jsonl')).filter((l) => kept.has(l.blind))]);
   const second = [...rest.flat(), ...read(join(was, 'labels-2.jsonl')).filter((l) => kept.has(l.blind))];
   if (second.length) write(join(dir, 'labels-2.jsonl'), second);

@@ -3,9 +3,12 @@
  * repository of a store, the later work a validation judges (its window) and
  * the families of the chosen forecasts, shuffled and renamed so a labeller
  * cannot tell which forecaster wrote which, plus a key file that maps the
- * blind ids back (read only when scoring).
+ * blind ids back (read only when scoring), written outside the packets so no
+ * labeller sees it: `<keys>/<set>/<repo>/key.jsonl`, `<keys>` being --keys DIR
+ * or by default `<out>-keys` beside DIR, `<set>` DIR's name (scripts/packet-keys.ts;
+ * the scripts that read keys find them there).
  *
- *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--forecaster NAME ...] [--top K] [--baseline-top K] [--window 6m] [--seed 1]
+ *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--keys DIR] [--forecaster NAME ...] [--top K] [--baseline-top K] [--window 6m] [--seed 1]
  *
  * --top K takes each forecast's first K families only (its ranking order), as
  * strong@K reads them; --baseline-top K cuts the baselines' forecasts at K
@@ -26,11 +29,13 @@ import { loadWorkItems } from '../src/store/work-items.js';
 import { splitLaterWork } from '../src/validate/later-work.js';
 import { workKind } from '../src/sources/work-kind.js';
 import { addDuration, parseDuration } from '../src/time.js';
+import { keysFolder } from './packet-keys.js';
 
 const { values } = parseArgs({
   options: {
     db: { type: 'string' },
     out: { type: 'string' },
+    keys: { type: 'string' },
     forecaster: { type: 'string', multiple: true },
     window: { type: 'string', default: '6m' },
     seed: { type: 'string', default: '1' },
@@ -38,7 +43,7 @@ const { values } = parseArgs({
     'baseline-top': { type: 'string' },
   },
 });
-if (!values.db || !values.out) throw new Error('usage: --db FILE --out DIR [--forecaster NAME ...] [--top K]');
+if (!values.db || !values.out) throw new Error('usage: --db FILE --out DIR [--keys DIR] [--forecaster NAME ...] [--top K]');
 const top = values.top === undefined ? Infinity : Number(values.top);
 if (!(top >= 1)) throw new Error(`--top takes a whole number of families, 1 or more, not "${values.top}"`);
 const baselineTop = values['baseline-top'] === undefined ? top : Number(values['baseline-top']);
@@ -63,6 +68,8 @@ for (const row of rows) {
 }
 
 mkdirSync(values.out, { recursive: true });
+// Never inside a packet: labellers are handed the packets' folder.
+const keys = keysFolder(values.out, values.keys);
 const random = mulberry32(Number(values.seed));
 for (const forecasts of bySnapshot.values()) {
   const { name, t0, repo_id: repoId } = forecasts[0]!;
@@ -124,8 +131,9 @@ for (const forecasts of bySnapshot.values()) {
       })),
     ),
   );
+  mkdirSync(join(keys, short), { recursive: true });
   writeFileSync(
-    join(dir, 'key.jsonl'),
+    join(keys, short, 'key.jsonl'),
     lines(blind.map(({ blind: id, forecaster, forecastId, rank, family }) => ({ blind: id, forecaster, forecastId, rank, familyId: family.id, score: family.score }))),
   );
   writeFileSync(
@@ -134,4 +142,5 @@ for (const forecasts of bySnapshot.values()) {
   );
   console.log(`${short}: ${blind.length} families, ${window.length} later work items (${t0.slice(0, 10)} .. ${windowEnd.slice(0, 10)})`);
 }
+console.log(`keys: ${keys}/<repo>/key.jsonl (keep them from the labellers)`);
 store.close();

@@ -11,7 +11,9 @@
  * store. With --dump, one line per (packet family, judge) with the verdict's
  * label, reason and matches, for reading the disagreements.
  *
- *   npx tsx scripts/rejudge-families.ts --dir DIR --db [REPO=]STORE ... [--judge semantic,lexical] [--dump FILE] [--no-standing]
+ *   npx tsx scripts/rejudge-families.ts --dir DIR --db [REPO=]STORE ... [--judge semantic,lexical] [--dump FILE] [--no-standing] [--keys DIR]
+ *
+ * (--keys DIR: where label-packets.ts wrote the packets' keys, when they are not beside the packets: scripts/packet-keys.ts.)
  *
  * (--no-standing: judge without the standing-note reading, src/api/standing-notes.ts, to compare with it.)
  *
@@ -19,7 +21,7 @@
  *
  * Copy the packets first when the committed verdicts should stay as they are.
  */
-import { readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readJudgeRequest } from '../src/api/judge-request.js';
@@ -33,8 +35,9 @@ import { createLexicalJudge } from '../src/validate/lexical.js';
 import type { Verdict } from '../src/validate/model.js';
 import { createSemanticJudge } from '../src/validate/semantic/judge.js';
 import { readLines } from './jsonl.js';
+import { keyedPackets, keyOf } from './packet-keys.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' }, 'no-standing': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' }, 'no-standing': { type: 'boolean' } } });
 if (!values.dir || !values.db) throw new Error('usage: --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]');
 
 interface Key { blind: string; forecastId: number; familyId: string; forecaster: string }
@@ -44,12 +47,12 @@ for (const name of values.judge.split(',')) judges[name] = name === 'lexical' ? 
 const stores = new Map(values.db.map((spec) => (spec.includes('=') ? (spec.split('=', 2) as [string, string]) : ['', spec])));
 const memo: AddedIdentifiersMemo = new Map();
 const dump: string[] = [];
-for (const repo of readdirSync(values.dir).filter((r) => existsSync(join(values.dir!, r, 'key.jsonl'))).sort()) {
+for (const repo of keyedPackets(values.dir, values.keys)) {
   const file = stores.get(repo) ?? stores.get('');
   if (file === undefined) continue;
   const store = openStore(file);
   try {
-    const keys = readLines<Key>(join(values.dir, repo, 'key.jsonl'));
+    const keys = readLines<Key>(keyOf(values.dir, repo, values.keys));
     // A store rebuilt with --jobs 2 may number its forecasts in another order: judge nothing unless every key's family
     // is word for word the packet's (scripts/join-label-rounds.ts remaps keys by title).
     const titles = new Map(readLines<{ blind: string; title: string }>(join(values.dir, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));

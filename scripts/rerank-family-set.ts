@@ -6,26 +6,33 @@
  * forecast) is matched by title the same way, to that forecaster's forecast in the store; one the store retitled
  * has no label and is dropped (and said), so `rejudge-families.ts` judges only labelled titles.
  *
- *   npx tsx scripts/rerank-family-set.ts --dir eval/families/dev7 --db /tmp/x/dev.db --out /tmp/x/dev7
+ *   npx tsx scripts/rerank-family-set.ts --dir eval/families/dev7 --db /tmp/x/dev.db --out /tmp/x/dev7 [--keys DIR]
+ *
+ * A key beside its packet is rewritten beside the copy's; a key in the keys folder (--keys DIR, default `<dir>-keys`:
+ * scripts/packet-keys.ts) is written to the copy's keys folder (`<keys>/<copy's name>`, default `<out>-keys/...`).
  *   npx tsx scripts/score-family-labels.ts --dir /tmp/x/dev7
  */
-import { cpSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { readLines } from './jsonl.js';
+import { keyedPackets, keyOf, keysFolder } from './packet-keys.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string' }, out: { type: 'string' } } });
-if (!values.dir || !values.db || !values.out) throw new Error('usage: --dir eval/families/<set> --db STORE --out COPY');
+const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string' }, out: { type: 'string' }, keys: { type: 'string' } } });
+if (!values.dir || !values.db || !values.out) throw new Error('usage: --dir eval/families/<set> --db STORE --out COPY [--keys DIR]');
 cpSync(values.dir, values.out, { recursive: true });
 const store = new Database(values.db, { readonly: true });
-for (const repo of readdirSync(values.out).filter((d) => existsSync(join(values.out!, d, 'key.jsonl'))).sort()) {
+for (const repo of keyedPackets(values.dir, values.keys)) {
+  const from = keyOf(values.dir, repo, values.keys);
+  // Where the key goes in the copy: beside the packet as in the set, or the copy's keys folder.
+  const to = from === join(values.dir, repo, 'key.jsonl') ? join(values.out, repo, 'key.jsonl') : join(keysFolder(values.out, values.keys), repo, 'key.jsonl');
   const rows = store
     .prepare("SELECT fa.family_id, fa.ord, fa.title, fa.score FROM families fa JOIN forecasts f ON f.id = fa.forecast_id JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster = 'heuristic' AND r.name = ? ORDER BY fa.ord")
     .all(repo) as { family_id: string; ord: number; title: string; score: number }[];
   const byTitle = new Map(rows.map((r, i) => [r.title, { ...r, rank: i + 1 }]));
   const titles = new Map(readLines<{ blind: string; title: string }>(join(values.out, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
-  const keys = readLines<{ blind: string; forecaster: string; rank: number; familyId: string; score: number }>(join(values.out, repo, 'key.jsonl'));
+  const keys = readLines<{ blind: string; forecaster: string; rank: number; familyId: string; score: number }>(from);
   const labelled = new Set<string>();
   const baselines = store
     .prepare("SELECT f.id AS forecast_id, f.forecaster, fa.family_id, fa.ord, fa.title, fa.score FROM families fa JOIN forecasts f ON f.id = fa.forecast_id JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster <> 'heuristic' AND r.name = ? ORDER BY fa.ord")
@@ -48,6 +55,7 @@ for (const repo of readdirSync(values.out).filter((d) => existsSync(join(values.
     return [{ ...k, rank: row.rank, familyId: row.family_id, score: row.score }];
   });
   for (const r of rows) if (!labelled.has(r.title)) console.log(`${repo}: rank ${byTitle.get(r.title)!.rank} "${r.title}" is not labelled in the set`);
-  writeFileSync(join(values.out, repo, 'key.jsonl'), out.map((k) => JSON.stringify(k)).join('\n') + '\n');
+  mkdirSync(dirname(to), { recursive: true });
+  writeFileSync(to, out.map((k) => JSON.stringify(k)).join('\n') + '\n');
 }
 store.close();

@@ -20,11 +20,12 @@ import { parseArgs } from 'node:util';
 import { cohenKappa, kappaInterval } from '../src/stats/kappa.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
 import { readLines } from './jsonl.js';
+import { keyedPackets, keyOf } from './packet-keys.js';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string' }, db: { type: 'string', multiple: true }, settled: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
+  options: { dir: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string', multiple: true }, settled: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
 });
-if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--db STORE] [--json]');
+if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--keys DIR] [--db STORE] [--json]');
 const TOP = Number(values.top);
 
 type Label = 'strong' | 'related' | 'rejected';
@@ -34,10 +35,7 @@ interface Verdict { forecastId: number; familyId: string; judge: string; label: 
 interface Row { repo: string; key: Key; people: PeopleLabel; second: PeopleLabel | null; judges: Map<string, Verdict> }
 
 
-const packets = readdirSync(values.dir, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join(values.dir!, d.name, 'key.jsonl')))
-  .map((d) => d.name)
-  .sort();
+const packets = keyedPackets(values.dir, values.keys);
 
 for (const spec of values.db ?? []) {
   const [name, file] = spec.includes('=') ? (spec.split('=', 2) as [string, string]) : [null, spec];
@@ -70,7 +68,7 @@ for (const repo of packets) {
   const [first, ...rest] = labelFiles.map((f) => new Map(readLines<PeopleLabel>(join(dir, f)).map((l) => [l.blind, l])));
   const verdicts = existsSync(join(dir, 'verdicts.jsonl')) ? readLines<Verdict>(join(dir, 'verdicts.jsonl')) : [];
   const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { laterWork: number };
-  const keys = readLines<Key>(join(dir, 'key.jsonl'));
+  const keys = readLines<Key>(keyOf(values.dir, repo, values.keys));
   if (keys.some((k) => !first!.has(k.blind))) continue; // a packet counts only once every family has its primary label
   laterWork.set(repo, meta.laterWork);
   windowKeys.set(repo, readLines<{ key: string }>(join(dir, 'window.jsonl')).map((w) => w.key));
@@ -238,7 +236,7 @@ async function exportVerdicts(db: string, repos: readonly string[]): Promise<voi
   const store = openStore(db);
   try {
     for (const repo of repos) {
-      const keys = readLines<Key>(join(values.dir!, repo, 'key.jsonl'));
+      const keys = readLines<Key>(keyOf(values.dir!, repo, values.keys));
       const out: Verdict[] = [];
       for (const id of [...new Set(keys.map((k) => k.forecastId))]) {
         const vs = store.db

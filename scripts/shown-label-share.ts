@@ -5,7 +5,7 @@
  * share at specificity 2 and the strong rate in the top 5 are printed. Titles the round never labelled are counted
  * apart, never guessed. Tune only on dev sets.
  *
- *   npx tsx scripts/shown-label-share.ts --config eval/dev.json --labels eval/families/dev4 --db /tmp/x.db [--src DIR] [--json]
+ *   npx tsx scripts/shown-label-share.ts --config eval/dev.json --labels eval/families/dev4 --db /tmp/x.db [--keys DIR] [--src DIR] [--json]
  *
  * --src runs another checkout's forecaster (its src/ folder), e.g. main's, for a before/after comparison.
  */
@@ -13,11 +13,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readLines } from './jsonl.js';
+import { keyOf } from './packet-keys.js';
 
 const { values } = parseArgs({
-  options: { config: { type: 'string' }, labels: { type: 'string' }, db: { type: 'string' }, src: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
+  options: { config: { type: 'string' }, labels: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string' }, src: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
 });
-if (!values.config || !values.labels || !values.db) throw new Error('usage: --config eval/dev.json --labels eval/families/<set> --db STORE [--src DIR] [--json]');
+if (!values.config || !values.labels || !values.db) throw new Error('usage: --config eval/dev.json --labels eval/families/<set> --db STORE [--keys DIR] [--src DIR] [--json]');
 const TOP = Number(values.top);
 const src = resolve(values.src ?? join(import.meta.dirname, '../src'));
 const { forecastSnapshot } = (await import(join(src, 'api/forecast.ts'))) as typeof import('../src/api/forecast.js');
@@ -30,7 +31,7 @@ function labelsByTitle(repo: string): Map<string, Label> {
   const dir = join(values.labels!, repo);
   const out = new Map<string, Label>();
   if (!existsSync(join(dir, 'labels-1.jsonl'))) return out;
-  const heuristic = new Set(readLines<{ blind: string; forecaster: string }>(join(dir, 'key.jsonl')).filter((k) => k.forecaster === 'heuristic').map((k) => k.blind));
+  const heuristic = new Set(readLines<{ blind: string; forecaster: string }>(keyOf(values.labels!, repo, values.keys)).filter((k) => k.forecaster === 'heuristic').map((k) => k.blind));
   const labels = new Map(readLines<Label>(join(dir, 'labels-1.jsonl')).map((l) => [l.blind, l]));
   for (const f of readLines<{ blind: string; title: string }>(join(dir, 'families.jsonl'))) {
     const l = labels.get(f.blind);

@@ -1,5 +1,6 @@
 import type { TaskFamily } from '../family/model.js';
-import { readDeclaredRuntimes, RUNTIME_FILE, type DeclaredRuntimesMemo } from '../git/runtime-declarations.js';
+import { readDeclaredRuntimes, type DeclaredRuntimesMemo } from '../git/runtime-declarations.js';
+import { RUNTIME_FILE } from '../text/runtime-declarations.js';
 import { pendingTask } from '../validate/judges/pending.js';
 
 /**

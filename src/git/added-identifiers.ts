@@ -3,9 +3,8 @@ import { unskippedTests } from './unskipped-tests.js';
 import { nativeGitdir } from './git-binary.js';
 import { runGitWithInput } from './git-process.js';
 import { dependenciesRemovedBy } from '../text/manifest-dependencies.js';
-import { fileVersions, RUNTIME_FILE } from './runtime-declarations.js';
+import { fileVersions, RUNTIME_FILE } from '../text/runtime-declarations.js';
 
-export { runtimeVersions } from './runtime-declarations.js';
 
 /**
  * What a change did, beyond its title: the identifiers on the lines its diff

@@ -1,50 +1,14 @@
 import { CatFile } from './cat-file.js';
 import { nativeGitdir } from './git-binary.js';
 import { runGit } from './git-process.js';
+import { fileVersions, RUNTIME_FILE } from '../text/runtime-declarations.js';
 
 /**
- * Runtime declarations: the files where a project says which runtime versions it supports or tests on (CI matrices,
- * requires-python and classifiers, tox/nox, package.json engines, .nvmrc, go.mod, rust-version), and the versions a
- * line of one names. Below both the diff reading (added-identifiers.ts: `runtime:+python:3.13` entries) and
- * validation's standing reading (src/api/standing-notes.ts: a pending runtime task whose declaration at the window's
- * last change still says what it said at T0 was not done). Pure, but for readDeclaredRuntimes, which reads a commit's
- * tree.
+ * What a commit's tree declares about runtime versions, read with src/text/runtime-declarations.ts (the one reader of
+ * runtime declarations, below both the forecaster's snapshot and the judges): validation's standing reading
+ * (src/api/standing-runtimes.ts: a pending runtime task whose declaration at the window's last change still says what
+ * it said at T0 was not done). The git I/O only; the reading is pure and lives there.
  */
-
-/** The runtime versions a runtime declaration file names, line by line (`context`: the text a bare matrix entry is read against). */
-export function fileVersions(text: string, context: string): Set<string> {
-  const out = new Set<string>();
-  for (const line of text.split('\n')) for (const v of runtimeVersions(line, context)) out.add(v);
-  return out;
-}
-
-/** Files that declare which runtime versions a project supports or tests on. */
-export const RUNTIME_FILE = /(^|\/)\.github\/workflows\/|(^|\/)(\.gitlab-ci\.yml|\.travis\.yml|appveyor\.yml|azure-pipelines\.yml|pyproject\.toml|setup\.cfg|setup\.py|tox\.ini|noxfile\.py|\.python-version|package\.json|\.nvmrc|\.node-version|go\.mod|Cargo\.toml|rust-toolchain(\.toml)?|clippy\.toml)$/;
-
-/**
- * The runtime versions a line of a runtime declaration file names, as `python:3.13`, `node:22`, `go:1.22`,
- * `rust:1.74`: on a line that names the runtime (`python-version`, `requires-python`, a `Python :: 3.13` classifier,
- * `py313`, `node-version`, `"node": ">=18"`, `go 1.22`, `rust-version`), or a bare matrix entry (`- "3.8"`, `[18, 20]`)
- * in a file that sets that runtime's versions (`context`, the file's text before and after).
- */
-export function runtimeVersions(line: string, context: string): string[] {
-  const out = new Set<string>();
-  const bare = /^\s*(-\s*)?\[?\s*["']?v?\d+(\.\d+)*(\.x)?["']?\s*(,\s*["']?v?\d+(\.\d+)*(\.x)?["']?\s*)*\]?\s*$/.test(line);
-  if (/python|requires-python|\bpy3\d|\bcp3\d/i.test(line) || (bare && /python-version/.test(context))) {
-    for (const m of line.matchAll(/(?<![\w.])3\.(\d{1,2})(?![\d])/g)) out.add(`python:3.${m[1]}`);
-    for (const m of line.matchAll(/\b(?:py|cp)3(\d{1,2})\b/g)) out.add(`python:3.${m[1]}`);
-  }
-  if (/\bnode\b|node-version|"node"/i.test(line) || (bare && /node-version/.test(context))) {
-    for (const m of line.matchAll(/(?<![\w.@/-])v?(\d{1,2})(?:\.x|\.\d+)*(?![\w.])/g)) if (Number(m[1]) >= 10 && Number(m[1]) <= 40) out.add(`node:${m[1]}`);
-  }
-  if (/^go\s+1\.|go-version|golang/i.test(line.trim()) || (bare && /go-version/.test(context))) {
-    for (const m of line.matchAll(/(?<![\w.])1\.(\d{1,2})(?![\d])/g)) out.add(`go:1.${m[1]}`);
-  }
-  if (/rust-version|msrv|toolchain/i.test(line)) {
-    for (const m of line.matchAll(/(?<![\w.])1\.(\d{2})(?![\d])/g)) out.add(`rust:1.${m[1]}`);
-  }
-  return [...out];
-}
 
 /** What was read of one clone's trees: a commit's declared versions by runtime file, or null when unreadable. Keyed by `repo\0commit`. */
 export type DeclaredRuntimesMemo = Map<string, Promise<ReadonlyMap<string, ReadonlySet<string>> | null>>;

@@ -18,7 +18,7 @@ export interface PendingLine {
   versions: string[];
   /** The line, trimmed (at most 240 characters). */
   text: string;
-  /** A runtime row of a CI test matrix (src/snapshot/runtimes.ts). */
+  /** A runtime row of a CI test matrix (src/text/runtime-declarations.ts). */
   matrix?: true;
 }
 
@@ -116,5 +116,3 @@ export function declaredBelow(lines: readonly string[], at: number): string {
   }
   return '';
 }
-
-export { findRuntimes, isRuntimeManifest } from './runtimes.js';

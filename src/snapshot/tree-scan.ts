@@ -6,9 +6,10 @@ import { addMsrvHistory } from './msrv-history.js';
 import type { Evidence, Snapshot, SnapshotConfig } from './model.js';
 import { decodeText, looksBinary, ReadAhead, type SnapshotReader } from './reader.js';
 import { findTodos, todoSkipReason } from './todos.js';
-import { findDeprecations, findRuntimes, isRuntimeManifest, type PendingLine } from './pending.js';
+import { findDeprecations, type PendingLine } from './pending.js';
 import { findKnownFailures } from './known-failures.js';
 import { findMissingSupport } from './missing-support.js';
+import { findRuntimes, isRuntimeManifest } from '../text/runtime-declarations.js';
 import { findTraitLines, type TraitDeclaration, type TraitImpl } from './trait-impls.js';
 import { DAY_MS } from '../time.js';
 

@@ -2,7 +2,8 @@ import { expect, test } from 'vitest';
 import { snapshotRepository } from '../../src/api/snapshot.js';
 import { createHeuristicForecaster } from '../../src/forecast/index.js';
 import { entriesKnownAt } from '../../src/forecast/pending/calendar.js';
-import { findDeprecations, findRuntimes } from '../../src/snapshot/pending.js';
+import { findDeprecations } from '../../src/snapshot/pending.js';
+import { findRuntimes } from '../../src/text/runtime-declarations.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 const dev = { name: 'Dana Dev', email: 'dana@example.com' };

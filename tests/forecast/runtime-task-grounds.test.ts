@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { snapshotRepository } from '../../src/api/snapshot.js';
 import { createHeuristicForecaster } from '../../src/forecast/index.js';
-import { findRuntimes } from '../../src/snapshot/runtimes.js';
+import { findRuntimes } from '../../src/text/runtime-declarations.js';
 import { makeRepo, tempDir, type CommitSpec } from '../fixtures/repo.js';
 
 /**

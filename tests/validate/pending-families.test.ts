@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { validateForecast } from '../../src/api/validate.js';
 import type { TaskFamily } from '../../src/family/model.js';
-import { runtimeVersions } from '../../src/git/added-identifiers.js';
+import { runtimeVersions } from '../../src/text/runtime-declarations.js';
 import { pendingTask } from '../../src/validate/judges/pending.js';
 import { makeRepo } from '../fixtures/repo.js';
 import { frozenForecast } from './frozen-forecast.js';

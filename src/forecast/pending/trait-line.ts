@@ -59,79 +59,57 @@ export function traitLines(snapshot: Snapshot): TraitLine[] {
   ]);
 }
 
-/** Writes a trait line out as a family: the declaration row is its evidence; the trait's and its implementations' files are its place. */
+/**
+ * Writes a trait line out as a family: the declaration row is its evidence; the trait's and its implementations' files
+ * are its place. A trait declared beside an implemented one (`line.beside`) is implemented the way its sibling is: the
+ * sibling's row is evidence too, and the sibling's implementations are the models shown.
+ */
 export function renderTraitLine(
   line: TraitLine,
   id: string,
   areasOf: (paths: string[]) => string[],
   extra: { score: number; components: Record<string, number>; why: string },
 ): TaskFamily {
-  if (line.beside) return renderSiblingLine(line, line.beside, id, areasOf, extra);
-  const declared = `${line.row.path}:${line.row.line}`;
-  const files = [...new Set([line.row.path, ...line.implementors.map((i) => i.at.replace(/:\d+$/, ''))])];
-  const types = line.implementors.map((i) => `\`${i.type}\``);
-  const shown = line.implementors.slice(0, SHOWN).map((i) => `\`${i.type}\` (${i.at})`);
-  const evidence: FamilyEvidence[] = [{ kind: 'pending', ref: line.row.ref, date: line.row.date, text: line.row.text, reason: `a public trait added in the year before T0, implemented by ${types.length} of the project's types at T0` }];
-  return {
-    id,
-    category: 'feature',
-    title: line.title,
-    anchor: { name: areasOf([line.row.path])[0] ?? line.row.path, paths: files },
-    expected_behavior:
-      `Another type of the project implements \`${line.trait}\` (declared at ${declared}, first seen ${line.row.date.slice(0, 10)}), ` +
-      `as ${joinAnd(shown)} do at T0.`,
-    evidence,
-    target_hints: { paths: files.slice(0, 6), symbols: [line.trait, ...line.implementors.slice(0, 4).map((i) => i.type)] },
-    acceptance_criteria: [
-      `A type other than ${joinAnd(types)} implements \`${line.trait}\`.`,
-      `A test uses the new implementation of \`${line.trait}\`.`,
-      'Every test that passed before the change still passes.',
-    ],
-    score: extra.score,
-    score_components: { ...extra.components, trait_implementors: line.implementors.length },
-    rationale:
-      `The public trait \`${line.trait}\` was first seen ${line.row.date.slice(0, 10)} (${declared}) and ${types.length} of the project's types implement it at T0 (${joinAnd(types)}), read from the snapshot commit's tree. ` +
-      extra.why,
-  };
-}
-
-/** A trait declared beside an implemented one: implemented for the project's types the way its sibling is. */
-function renderSiblingLine(
-  line: TraitLine,
-  beside: TraitLine,
-  id: string,
-  areasOf: (paths: string[]) => string[],
-  extra: { score: number; components: Record<string, number>; why: string },
-): TaskFamily {
-  const declared = `${line.row.path}:${line.row.line}`;
-  const models = beside.implementors.slice(0, SHOWN);
-  const files = [...new Set([line.row.path, ...line.implementors.map((i) => i.at.replace(/:\d+$/, '')), ...models.map((i) => i.at.replace(/:\d+$/, ''))])];
-  const own = line.implementors.map((i) => `\`${i.type}\``);
+  const { row, trait, implementors, beside } = line;
+  const declared = `${row.path}:${row.line}`;
+  const first = row.date.slice(0, 10);
+  const fileOf = (i: { at: string }) => i.at.replace(/:\d+$/, '');
+  const models = beside ? beside.implementors.slice(0, SHOWN) : implementors.slice(0, SHOWN);
+  const files = [...new Set([row.path, ...implementors.map(fileOf), ...(beside ? models.map(fileOf) : [])])];
+  const own = implementors.map((i) => `\`${i.type}\``);
   const shown = models.map((i) => `\`${i.type}\` (${i.at})`);
   const evidence: FamilyEvidence[] = [
-    { kind: 'pending', ref: line.row.ref, date: line.row.date, text: line.row.text, reason: `a public trait added in the year before T0 beside \`${beside.trait}\`, implemented by ${own.length} of the project's types at T0` },
-    { kind: 'pending', ref: beside.row.ref, date: beside.row.date, text: beside.row.text, reason: `its sibling trait, implemented by ${beside.implementors.length} of the project's types at T0` },
+    { kind: 'pending', ref: row.ref, date: row.date, text: row.text, reason: `a public trait added in the year before T0${beside ? ` beside \`${beside.trait}\`` : ''}, implemented by ${own.length} of the project's types at T0` },
   ];
+  if (beside) evidence.push({ kind: 'pending', ref: beside.row.ref, date: beside.row.date, text: beside.row.text, reason: `its sibling trait, implemented by ${beside.implementors.length} of the project's types at T0` });
   return {
     id,
     category: 'feature',
     title: line.title,
-    anchor: { name: areasOf([line.row.path])[0] ?? line.row.path, paths: files },
-    expected_behavior:
-      `A type of the project implements \`${line.trait}\` (declared at ${declared} beside \`${beside.trait}\`, first seen ${line.row.date.slice(0, 10)})` +
-      `${own.length ? `, beyond ${joinAnd(own)}` : ''}, the way ${joinAnd(shown)} implement \`${beside.trait}\` at T0.`,
+    anchor: { name: areasOf([row.path])[0] ?? row.path, paths: files },
+    expected_behavior: beside
+      ? `A type of the project implements \`${trait}\` (declared at ${declared} beside \`${beside.trait}\`, first seen ${first})` +
+        `${own.length ? `, beyond ${joinAnd(own)}` : ''}, the way ${joinAnd(shown)} implement \`${beside.trait}\` at T0.`
+      : `Another type of the project implements \`${trait}\` (declared at ${declared}, first seen ${first}), as ${joinAnd(shown)} do at T0.`,
     evidence,
-    target_hints: { paths: files.slice(0, 6), symbols: [line.trait, beside.trait, ...line.implementors.slice(0, 2).map((i) => i.type)] },
+    target_hints: {
+      paths: files.slice(0, 6),
+      symbols: beside ? [trait, beside.trait, ...implementors.slice(0, 2).map((i) => i.type)] : [trait, ...implementors.slice(0, 4).map((i) => i.type)],
+    },
     acceptance_criteria: [
-      `A type${own.length ? ` other than ${joinAnd(own)}` : ''} implements \`${line.trait}\`.`,
-      `A test uses the new implementation of \`${line.trait}\`.`,
+      `A type${own.length ? ` other than ${joinAnd(own)}` : ''} implements \`${trait}\`.`,
+      `A test uses the new implementation of \`${trait}\`.`,
       'Every test that passed before the change still passes.',
     ],
     score: extra.score,
-    score_components: { ...extra.components, trait_implementors: line.implementors.length, sibling_implementors: beside.implementors.length },
+    score_components: { ...extra.components, trait_implementors: implementors.length, ...(beside ? { sibling_implementors: beside.implementors.length } : {}) },
     rationale:
-      `The public trait \`${line.trait}\` was first seen ${line.row.date.slice(0, 10)} (${declared}), declared beside \`${beside.trait}\`, which ${beside.implementors.length} of the project's types implement at T0 (${joinAnd(beside.implementors.map((i) => `\`${i.type}\``))}); ` +
-      `${own.length ? `${joinAnd(own)} implement${own.length === 1 ? 's' : ''}` : 'none of its types implements'} \`${line.trait}\` itself, read from the snapshot commit's tree. ` +
+      `The public trait \`${trait}\` was first seen ${first} (${declared})` +
+      (beside
+        ? `, declared beside \`${beside.trait}\`, which ${beside.implementors.length} of the project's types implement at T0 (${joinAnd(beside.implementors.map((i) => `\`${i.type}\``))}); ` +
+          `${own.length ? `${joinAnd(own)} implement${own.length === 1 ? 's' : ''}` : 'none of its types implements'} \`${trait}\` itself`
+        : ` and ${own.length} of the project's types implement it at T0 (${joinAnd(own)})`) +
+      `, read from the snapshot commit's tree. ` +
       extra.why,
   };
 }

@@ -108,9 +108,8 @@ export function pendingTask(title: string): PendingTask | null {
   return null;
 }
 
-/** What a later change did to runtimes and definitions: its title, and the `runtime:`/`removed:` entries of what its diff was read to do. */
-export function pendingReading(item: WorkItem, diff: readonly string[]): PendingReading {
-  const title = item.title;
+/** What a title alone says a change did to runtimes: the runtimes it names as version work, and its acts on them (PendingReading's `titleActs`, `runtimes`). */
+function titleReading(title: string): { titleActs: { act: RuntimeAct; runtime: string; versions: string[] }[]; runtimes: Set<string> } {
   const titleActs: { act: RuntimeAct; runtime: string; versions: string[] }[] = [];
   const runtimes = new Set<string>();
   for (const m of title.matchAll(new RegExp(String.raw`\b${RUNTIME_WORD}\b((?:[\s,/&+-]*(?:and\s+|or\s+)?${VERSION}\b)*)`, 'gi'))) {
@@ -123,6 +122,13 @@ export function pendingReading(item: WorkItem, diff: readonly string[]): Pending
     const act: RuntimeAct | null = DROP_ACT.test(title) ? 'drop' : ADD_ACT.test(title) ? 'add' : null;
     if (act !== null) titleActs.push({ act, runtime, versions });
   }
+  return { titleActs, runtimes };
+}
+
+/** What a later change did to runtimes and definitions: its title (titleReading), and the `runtime:`/`removed:` entries of what its diff was read to do. */
+export function pendingReading(item: WorkItem, diff: readonly string[]): PendingReading {
+  const title = item.title;
+  const { titleActs, runtimes } = titleReading(title);
   const diffActs = new Set<string>();
   const removed = new Set<string>();
   const dependencies: string[] = [];
@@ -139,7 +145,7 @@ export function pendingReading(item: WorkItem, diff: readonly string[]): Pending
 
 /** A title that adds or drops versions of `runtime` itself ("Add support for Python 3.13", "drop end of life python versions"). */
 export function titleActsOn(title: string, runtime: string): boolean {
-  return pendingReading({ title } as WorkItem, []).titleActs.some((a) => a.runtime === runtime);
+  return titleReading(title).titleActs.some((a) => a.runtime === runtime);
 }
 
 /** How a change stands to a family's pending task: it does the task, continues its line (related), or neither. */

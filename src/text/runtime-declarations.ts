@@ -1,14 +1,41 @@
-import { compareVersions } from '../text/order.js';
-import type { PendingLine } from './pending.js';
+import { compareVersions } from './order.js';
 
 /**
- * The runtimes a repository declares at the snapshot commit, one line each:
- * manifests (requires-python / python_requires, engines.node, the go
- * directive and toolchain line, rust-version, clippy's msrv), version pins
- * (.python-version, .nvmrc, .node-version, rust-toolchain files), tox
- * envlists and CI matrices (a `matrix:` block's versions of one runtime,
- * `include:` entries among them, are one row). Pure: path and text in.
+ * The one reader of runtime declarations: the files where a project says which runtime versions it supports or tests
+ * on (manifests: requires-python / python_requires, engines.node, the go directive and toolchain line, rust-version,
+ * clippy's msrv; version pins: .python-version, .nvmrc, .node-version, rust-toolchain files; tox envlists; CI
+ * matrices), below both the forecaster's snapshot (src/snapshot/tree-scan.ts: pending runtime rows) and the judges
+ * (src/git/added-identifiers.ts: `runtime:+python:3.13` entries of a change's diff; src/git/runtime-declarations.ts and
+ * src/api/standing-runtimes.ts: what a commit's tree declares), so the forecaster and its judges share a parser, not
+ * each other's code (as src/text/manifest-dependencies.ts does for dependencies). Pure: path and text in.
+ *
+ * It reads a file two ways, kept apart because each side was measured on its own (titles of the eval pairs,
+ * judge-eval):
+ * - findRuntimes: each declaration as one row at its line, with its runtime, its lowest version and every version it
+ *   lists (a `matrix:` block's versions of one runtime, `include:` entries among them, are one row), from the files
+ *   isRuntimeManifest names (manifests at any depth; pins, tox and CI files at the root).
+ * - runtimeVersions / fileVersions: the `python:3.13`, `node:22` versions a line or a file names, read loosely (also
+ *   classifiers, `py313` factors, a bare matrix entry read against the file around it), from the wider set of files
+ *   RUNTIME_FILE names (any depth; also Travis, AppVeyor, Azure Pipelines and nox), for diffs and whole trees alike.
  */
+
+export type Runtime = 'python' | 'node' | 'go' | 'rust';
+
+/** One runtime declaration of a file (findRuntimes), in the shape of the snapshot's pending rows (src/snapshot/pending.ts PendingLine). */
+export interface RuntimeDeclaration {
+  signal: 'runtime';
+  /** 1-based line of the declaration (a matrix's: the first line naming the runtime's versions). */
+  line: number;
+  subject: Runtime;
+  /** The lowest version it names. */
+  target: string;
+  /** Every version it names, lowest first, as the calendar names them (Python, Go and Rust by minor, Node.js by major). */
+  versions: string[];
+  /** The line, trimmed (at most 240 characters). */
+  text: string;
+  /** A runtime row of a CI test matrix. */
+  matrix?: true;
+}
 
 /** Whether a path can declare a runtime (manifests at any depth, pins and tox at the root, CI workflow files). */
 export function isRuntimeManifest(path: string): boolean {
@@ -21,11 +48,10 @@ export function isRuntimeManifest(path: string): boolean {
 }
 
 const VERSION = /\d+(?:\.\d+){0,2}/g;
-type Runtime = 'python' | 'node' | 'go' | 'rust';
 
 /** Runtime declarations of one manifest, pin, tox or CI file. */
-export function findRuntimes(path: string, text: string): PendingLine[] {
-  const found: PendingLine[] = [];
+export function findRuntimes(path: string, text: string): RuntimeDeclaration[] {
+  const found: RuntimeDeclaration[] = [];
   const lines = text.split('\n');
   const add = (i: number, subject: Runtime, versions: readonly string[], matrix = false) => {
     const norm = versions.map((v) => normalize(subject, v)).filter((v): v is string => v !== null);
@@ -177,4 +203,39 @@ function toxEnvlist(lines: readonly string[]): { line: number; versions: string[
   const expanded = text.replace(/(\S*?)\{([^}]*)\}/g, (_, head: string, alts: string) => alts.split(',').map((a) => `${head}${a.trim()}`).join(' '));
   const versions = [...expanded.matchAll(/(?:^|[\s,-])py(3)\.?(\d{1,2})(?=$|[\s,-])/g)].map((m) => `${m[1]}.${m[2]}`);
   return versions.length > 0 ? { line: start, versions } : null;
+}
+
+/** The runtime versions a runtime declaration file names, line by line (`context`: the text a bare matrix entry is read against). */
+export function fileVersions(text: string, context: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of text.split('\n')) for (const v of runtimeVersions(line, context)) out.add(v);
+  return out;
+}
+
+/** Files that declare which runtime versions a project supports or tests on. */
+export const RUNTIME_FILE = /(^|\/)\.github\/workflows\/|(^|\/)(\.gitlab-ci\.yml|\.travis\.yml|appveyor\.yml|azure-pipelines\.yml|pyproject\.toml|setup\.cfg|setup\.py|tox\.ini|noxfile\.py|\.python-version|package\.json|\.nvmrc|\.node-version|go\.mod|Cargo\.toml|rust-toolchain(\.toml)?|clippy\.toml)$/;
+
+/**
+ * The runtime versions a line of a runtime declaration file names, as `python:3.13`, `node:22`, `go:1.22`,
+ * `rust:1.74`: on a line that names the runtime (`python-version`, `requires-python`, a `Python :: 3.13` classifier,
+ * `py313`, `node-version`, `"node": ">=18"`, `go 1.22`, `rust-version`), or a bare matrix entry (`- "3.8"`, `[18, 20]`)
+ * in a file that sets that runtime's versions (`context`, the file's text before and after).
+ */
+export function runtimeVersions(line: string, context: string): string[] {
+  const out = new Set<string>();
+  const bare = /^\s*(-\s*)?\[?\s*["']?v?\d+(\.\d+)*(\.x)?["']?\s*(,\s*["']?v?\d+(\.\d+)*(\.x)?["']?\s*)*\]?\s*$/.test(line);
+  if (/python|requires-python|\bpy3\d|\bcp3\d/i.test(line) || (bare && /python-version/.test(context))) {
+    for (const m of line.matchAll(/(?<![\w.])3\.(\d{1,2})(?![\d])/g)) out.add(`python:3.${m[1]}`);
+    for (const m of line.matchAll(/\b(?:py|cp)3(\d{1,2})\b/g)) out.add(`python:3.${m[1]}`);
+  }
+  if (/\bnode\b|node-version|"node"/i.test(line) || (bare && /node-version/.test(context))) {
+    for (const m of line.matchAll(/(?<![\w.@/-])v?(\d{1,2})(?:\.x|\.\d+)*(?![\w.])/g)) if (Number(m[1]) >= 10 && Number(m[1]) <= 40) out.add(`node:${m[1]}`);
+  }
+  if (/^go\s+1\.|go-version|golang/i.test(line.trim()) || (bare && /go-version/.test(context))) {
+    for (const m of line.matchAll(/(?<![\w.])1\.(\d{1,2})(?![\d])/g)) out.add(`go:1.${m[1]}`);
+  }
+  if (/rust-version|msrv|toolchain/i.test(line)) {
+    for (const m of line.matchAll(/(?<![\w.])1\.(\d{2})(?![\d])/g)) out.add(`rust:1.${m[1]}`);
+  }
+  return [...out];
 }

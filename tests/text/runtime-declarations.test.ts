@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { findRuntimes, isRuntimeManifest } from '../../src/snapshot/runtimes.js';
+import { findRuntimes, isRuntimeManifest } from '../../src/text/runtime-declarations.js';
 
 const rows = (path: string, text: string) => findRuntimes(path, text).map((r) => [r.line, r.subject, r.target, r.versions]);
 
