@@ -6,7 +6,7 @@ import { studyCommits } from '../study/fixtures.js';
 import { runCli, runCliJson } from './run-cli.js';
 
 /**
- * What a newcomer reads after `swe-future validate` on one repository (docs/validation.md "Reading the summary"):
+ * What a newcomer reads after `swe-future forecast` and `validate` on one repository (docs/validation.md "Reading the summary"):
  * every rate with its interval and counts, each verdict's reason without the label repeated, and the commands that
  * put the figures beside the naive baselines.
  */
@@ -67,4 +67,10 @@ test("a usage error names the command's own help; an unknown command names the r
   const missing = await runCli(['validate', '--db', db]);
   expect(missing.stderr).toBe("swe-future: required option '--forecast <id>' not specified. Run swe-future validate --help for usage.\n");
   expect((await runCli(['snapsht'])).stderr).toBe("swe-future: unknown command 'snapsht'. Run swe-future --help for usage.\n");
+});
+
+test('a forecast of one family says "1 family"', async () => {
+  const run = await runCli(['forecast', '--snapshot', String(snapshotId), '--max-loose', '5', '--max-families', '1', '--db', db, '--quiet']);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/^forecast \d+ \(heuristic\) from snapshot \d+: 1 family\n/);
 });
