@@ -29,7 +29,7 @@ export const ERROR_CODES = {
   BAD_SQL: { exit: 2, what: "SQLite cannot run \"…\": …", fix: "Fix the SQL; docs/schema.md lists the tables and columns." },
   BAD_T0: { exit: 2, what: "T0 \"…\" is not a date", fix: "Pass --t0 as ISO 8601, e.g. 2025-01-01." },
   BAD_TOTAL: { exit: 2, what: "--total must be a whole number of tasks of at least 1, not …", fix: "Pass e.g. --total 20, or leave it out for one task per validated family." },
-  BAD_USAGE: { exit: 2, what: "An unknown command or option, a missing argument or a bad option value", fix: "Run swe-future --help for usage." },
+  BAD_USAGE: { exit: 2, what: "An unknown command or option, a missing argument or a bad option value", fix: "Run swe-future COMMAND --help for usage (the root --help for an unknown command)." },
   BUNDLE_FAILED: { exit: 2, what: "Cannot bundle the history up to …: …", fix: "The clone lacks objects of that history (a partial clone or a mirror without large files); fetch them (git fetch --refetch) or use a full clone." },
   CALIBRATION_MISMATCH: { exit: 2, what: "Calibration … is of a synthesis from validation …, not …", fix: "Pass --validation … with --calibration …." },
   CALIBRATION_NOT_FOUND: { exit: 2, what: "There is no calibration … in this store", fix: "List them with swe-future query --named calibrations, or check --db." },

@@ -46,6 +46,9 @@ export interface ValidateResult {
   id: number;
   reused: boolean;
   validation: Validation;
+  /** The validated forecast's forecaster and snapshot (the CLI names them in its next-step hint). */
+  forecaster: string;
+  snapshotId: number;
   /** Things the user should know that do not stop the validation (printed on stderr by the CLI). */
   warnings: string[];
 }
@@ -113,7 +116,7 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
     // What the diffs added is an input too: the same forecast judged with and without the clone's blobs is judged anew.
     const hash = contentHash({ forecastHash: forecast.hash, judge: judgeName, config: outcome.config, window: windowText, excludeBots: validation.excludeBots, laterWork: later.judged.map((i) => i.key), added: contentHash(added), quoted: contentHash(quoted) });
     const saved = saveValidation(store, validation, hash, outcome.calls);
-    return { ...saved, warnings, validation: saved.reused ? loadValidation(store, saved.id) : validation };
+    return { ...saved, warnings, forecaster: forecast.forecaster, snapshotId: origin.snapshotId, validation: saved.reused ? loadValidation(store, saved.id) : validation };
   } finally {
     progress.done();
     store.close();

@@ -5,7 +5,7 @@ import { exitStatusOf } from '../error-codes.js';
 import { environmentError, ExitError, isUserError, UserError } from '../errors.js';
 import { redactCredentials } from '../study/credentials.js';
 import { processIO, terminalText, type CliIO } from './io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, COMMANDS } from './program.js';
 import { removeLeftovers } from './leftovers.js';
 
 /**
@@ -37,7 +37,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
     if (err instanceof CommanderError) {
       if (err.exitCode === 0) return 0; // --help, --version
       const what = err.code === 'commander.help' ? 'No command given' : err.message.replace(/^error:\s*/, '').replace(/\n[\s\S]*$/, '');
-      return fail(new UserError('BAD_USAGE', what, 'Run swe-future --help for usage.'), 2);
+      const name = commandNamed(argv);
+      return fail(new UserError('BAD_USAGE', what, `Run swe-future ${name ? `${name} ` : ''}--help for usage.`), 2);
     }
     if (err instanceof ExitError) return err.exitCode;
     const stack = err instanceof Error ? (err.stack ?? err.message) : String(err);
@@ -53,6 +54,20 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
     if (json) io.stdout(`${JSON.stringify({ error: { code: bug.code, message: redactCredentials(err instanceof Error ? err.message : String(err)), fix: bug.fix } })}\n`);
     return 1;
   }
+}
+
+/**
+ * The command argv names (its first word that is not an option nor the value of --db), when it is one of ours:
+ * a usage error of `swe-future forecast ...` points at `swe-future forecast --help`, which lists that command's
+ * options, rather than at the root help, which does not.
+ */
+function commandNamed(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--db') i++;
+    else if (!word.startsWith('-')) return COMMANDS.some((c) => c.name === word) ? word : undefined;
+  }
+  return undefined;
 }
 
 function isEntryPoint(): boolean {

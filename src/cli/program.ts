@@ -83,7 +83,7 @@ export const COMMANDS: readonly { name: string; term: string; description: strin
   {
     name: 'report',
     term: 'report [options]',
-    description: 'Write a static HTML report of a study (tables, charts, one card per family) to DIR/index.html; it needs no network to view',
+    description: 'Write a static HTML report (tables beside the baselines, charts, one card per family) of a study, or of the stand-alone validations when the store holds no study, to DIR/index.html; it needs no network to view',
     load: () => import('./commands/report.js'),
   },
   {

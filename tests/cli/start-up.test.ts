@@ -34,7 +34,7 @@ test("each command's --help and `help NAME` print that command's own help", asyn
 test("a command's own options and errors reach it through the stand-in, global options before or after the name", async () => {
   const missing = await runCli(['--quiet', 'snapshot', '--t0', '2024-01-01']);
   expect(missing.code).toBe(2);
-  expect(missing.stderr).toBe("swe-future: required option '--repo <path>' not specified. Run swe-future --help for usage.\n");
+  expect(missing.stderr).toBe("swe-future: required option '--repo <path>' not specified. Run swe-future snapshot --help for usage.\n");
   const unknown = await runCli(['snapshot', '--repo', '.', '--t0', '2024-01-01', '--no-such-flag']);
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toMatch(/^swe-future: unknown option '--no-such-flag'/);

@@ -145,8 +145,8 @@ function calibrationLines(result: DemoResult): string[] {
     `Calibration ${result.calibration.id}: a synthetic agent (seeded; no model runs) made ${c.counts.attempts / Math.max(1, c.counts.tasks)} attempts at each exported task, written as SWE-bench run reports in ${result.out}/agent-results/:`,
     ...c.tasks.map((t) => `  ${t.instanceId}  ${t.resolved}/${t.attempts} solved  ${t.band.padEnd(8)} ${t.familyId} [${t.category}]`),
     `  bands: ${b.never} never, ${b.frontier} frontier, ${b.always} always`,
-    `Next round (synthesis ${result.nextRound.id}, template backend, ${result.nextRound.synthesis.tasks.length} tasks, under calibration ${result.calibration.id}): tasks per family, steered toward the frontier and blended with the window's category mix:`,
-    ...c.families.map((f) => `  ${f.familyId} [${f.category}] ${next.get(f.familyId)?.previous ?? 0} -> ${nextTasks(f.familyId)}  (frontier share ${f.frontierShare === null ? '-' : `${Math.round(f.frontierShare * 100)}%`}, llm backend asked for: ${f.steer === 'keep' ? 'the same' : `${f.steer} variants`})`),
+    `Next round (synthesis ${result.nextRound.id}, template backend, ${result.nextRound.synthesis.tasks.length} tasks, under calibration ${result.calibration.id}): tasks per category from the frontier blended with the window's category mix, then within a category by each family's weight (learnability × score × label; docs/calibrate.md):`,
+    ...c.families.map((f) => `  ${f.familyId} [${f.category}] ${next.get(f.familyId)?.previous ?? 0} -> ${nextTasks(f.familyId)}  (frontier share ${f.frontierShare === null ? '-' : `${Math.round(f.frontierShare * 100)}%`}, weight ${(next.get(f.familyId)?.weight ?? 0).toFixed(2)} in ${f.category}, llm backend asked for: ${f.steer === 'keep' ? 'the same' : `${f.steer} variants`})`),
     `Why: swe-future query --db ${result.db} --named calibration_families`,
   ];
 }

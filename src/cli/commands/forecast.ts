@@ -101,7 +101,7 @@ export function register(program: Command, io: CliIO): void {
 }
 
 function formatForecast(id: number, forecaster: string, snapshot: number, abstainReason: string | null, families: readonly TaskFamily[], heldBack: string | null): string {
-  const head = `forecast ${id} (${forecaster}) from snapshot ${snapshot}: ${families.length} families`;
+  const head = `forecast ${id} (${forecaster}) from snapshot ${snapshot}: ${families.length} ${families.length === 1 ? 'family' : 'families'}`;
   // An abstention's reason already says what was held back.
   if (abstainReason) return `${head}\n  abstained: ${abstainReason}`;
   return [heldBack ? `${head}\n  ${heldBack}` : head, ...blocksOf(families)].join('\n\n');

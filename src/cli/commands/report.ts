@@ -14,8 +14,8 @@ const Options = z.object({
 export function register(program: Command, io: CliIO): void {
   program
     .command('report')
-    .description('Write a static HTML report of a study (tables, charts, one card per family) to DIR/index.html; it needs no network to view')
-    .option('--study <id>', 'the study to report (default: the latest)')
+    .description('Write a static HTML report (tables beside the baselines, charts, one card per family) of a study, or of the stand-alone validations when the store holds no study, to DIR/index.html; it needs no network to view')
+    .option('--study <id>', 'the study to report (default: the latest; in a store with no study, its stand-alone validations)')
     .requiredOption('--out <dir>', 'folder for index.html (created when missing; an existing index.html is replaced)')
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);

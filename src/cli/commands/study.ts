@@ -201,6 +201,15 @@ function formatStudy(r: StudyRunResult, queued = false): string {
     coverage: t.category === 'all' ? `${withInterval(pct(t.coverage), t.coverage_low, t.coverage_high)} ${t.covered}/${t.later_work}` : '',
     lift: t.lift === null ? '' : `${withInterval(pts(t.lift), t.lift_low, t.lift_high, pts)} vs ${t.best_baseline}`,
   }));
+  const failed = r.repos.filter((x) => x.status === 'failed');
+  const failedLines = failed.length
+    ? ['', `Failed repositories (${failed.length}; the same command${queued ? ' with --retry-failed' : ''} tries them again):`, ...failed.map((x) => `  ${x.name} (repos[${x.ord}], t0 ${x.t0.slice(0, 10)}): ${x.error}`)]
+    : [];
+  // With no repository done, every row of the tables would be zeros and dashes: say so once instead (--json keeps them).
+  if (j.done === 0) {
+    const next = failed.length ? 'fix what is listed below and run the same command again' : 'run the same command again to go on';
+    return [...head, '', `No repository is done yet, so there are no figures: ${next}.`, ...failedLines].join('\n');
+  }
   const lines = [
     ...head,
     '',
@@ -234,10 +243,7 @@ function formatStudy(r: StudyRunResult, queued = false): string {
       }))),
     );
   }
-  const failed = r.repos.filter((x) => x.status === 'failed');
-  if (failed.length) {
-    lines.push('', `Failed repositories (${failed.length}; the same command${queued ? ' with --retry-failed' : ''} tries them again):`, ...failed.map((x) => `  ${x.name} (repos[${x.ord}], t0 ${x.t0.slice(0, 10)}): ${x.error}`));
-  }
+  lines.push(...failedLines);
   return lines.join('\n');
 }
 

@@ -4,6 +4,8 @@ import { DEFAULT_JUDGE, JUDGES, type Metrics, type Verdict } from '../../validat
 import { addNetworkJudgeOptions, loadNetworkJudgeBuilder, ModelCallFlags } from '../network-judges.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
+import { BASELINES } from '../../study/model.js';
+import { wilsonInterval } from '../../stats/wilson.js';
 
 const Options = ModelCallFlags.extend({
   db: z.string(),
@@ -52,7 +54,7 @@ export function register(program: Command, io: CliIO): void {
         io,
         o,
         { validation: { id: result.id, forecast: v.forecastId, judge: v.judge, window: v.window, window_start: v.windowStart, window_end: v.windowEnd, reused: result.reused }, verdicts: v.verdicts, metrics: v.metrics },
-        () => formatValidation(result.id, v.judge, v.windowStart, v.windowEnd, v.verdicts, v.metrics),
+        () => [formatValidation(result.id, v.judge, v.windowStart, v.windowEnd, v.verdicts, v.metrics), ...nextSteps(result.forecaster, result.snapshotId, v.window, v.judge, o.db)].join('\n'),
       );
     });
 }
@@ -69,18 +71,54 @@ function pct(x: number | null): string {
   return x === null ? '-' : `${(x * 100).toFixed(1)}%`;
 }
 
+/** "25.0% [5, 70] 1/4": a rate with its 95% Wilson interval and (unless `counts` is false) the counts it rests on; "-" when n = 0. */
+export function rateText(successes: number, n: number, counts = true): string {
+  const interval = wilsonInterval(successes, n);
+  if (!interval) return '-';
+  return `${pct(successes / n)} [${(interval.low * 100).toFixed(0)}, ${(interval.high * 100).toFixed(0)}]${counts ? ` ${successes}/${n}` : ''}`;
+}
+
+/** The verdict's reason without the label it repeats ("rejected: nearest was ..." under the label "rejected"). */
+function reasonText(v: Verdict): string {
+  return v.reason.startsWith(`${v.label}: `) ? v.reason.slice(v.label.length + 2) : v.reason;
+}
+
 export function formatValidation(id: number, judge: string, start: string, end: string, verdicts: readonly Verdict[], m: Metrics): string {
-  const rows = [
-    { category: 'all', families: m.families, strong: m.strong, related: m.related, rejected: m.rejected, relevance: pct(m.relevance), strong_rate: pct(m.strongRate) },
-    ...Object.entries(m.perCategory).map(([category, c]) => ({ category, families: c.families, strong: c.strong, related: c.related, rejected: c.rejected, relevance: pct(c.relevance), strong_rate: pct(c.strongRate) })),
-  ];
+  const row = (category: string, c: { families: number; strong: number; related: number; rejected: number }) => ({
+    category,
+    families: c.families,
+    strong: c.strong,
+    related: c.related,
+    rejected: c.rejected,
+    relevance: rateText(c.strong + c.related, c.families),
+    strong_rate: rateText(c.strong, c.families),
+  });
+  const rows = [row('all', m), ...Object.entries(m.perCategory).map(([category, c]) => row(category, c))];
   return [
     `validation ${id} (${judge}) over ${start.slice(0, 10)} .. ${end.slice(0, 10)}: ${m.laterWork} later work items (${apartText(m)})`,
     '',
-    ...verdicts.map((v) => `${v.familyId.padEnd(4)} ${v.label.padEnd(8)} ${v.reason}`),
+    ...verdicts.map((v) => `${v.familyId.padEnd(4)} ${v.label.padEnd(8)} ${reasonText(v)}`),
     '',
     formatTable(rows),
     '',
-    `coverage ${pct(m.coverage)}: ${m.covered} of ${m.laterWork} later work items matched strong by some family`,
+    `coverage ${rateText(m.covered, m.laterWork, false)}: ${m.covered} of ${m.laterWork} later work items matched strong by some family`,
+    'relevance = (strong + related) / families; [low, high]: 95% Wilson interval (docs/validation.md); few families make wide intervals.',
   ].join('\n');
+}
+
+/**
+ * What to run next, after a forecaster's validation: its figures mean little until read beside the naive baselines
+ * on the same snapshot, and the report puts them side by side (for a baseline's own validation: nothing).
+ */
+function nextSteps(forecaster: string, snapshotId: number, window: string, judge: string, db: string): string[] {
+  if ((BASELINES as readonly string[]).includes(forecaster)) return [];
+  const dbFlag = db === './swe-future.db' ? '' : ` --db ${db}`;
+  return [
+    '',
+    'Read these figures beside the naive baselines on the same snapshot:',
+    `  swe-future forecast --snapshot ${snapshotId} --forecaster hotspot${dbFlag}     (then recency, random-anchor)`,
+    `  swe-future validate --forecast ID --window ${window} --judge ${judge}${dbFlag}     (ID: the id each of those forecasts printed)`,
+    `  swe-future report --out DIR${dbFlag}     (all of them side by side, with intervals and lift)`,
+    'A study does all of it over many repositories: docs/study.md.',
+  ];
 }
