@@ -8,7 +8,7 @@ import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
 import { BACKOFF, FILLER, item } from './judge-literals.js';
 
 /**
- * Task lines (direction-v26, judges50): the heuristic's task-like titles asking for one more instance of a named
+ * Task lines (direction-v27, judges50): the heuristic's task-like titles asking for one more instance of a named
  * thing are done (strong) by a change that is one: one more filter at the registry file the title names, one more
  * sponsor on the page it names, the trait implemented for one more type, the linter's new lints fixed. Read from the
  * readable round-20 sets (minijinja-F20, attrs-F15, structlog-F11, bat-F04, express-F02, axum-F02, axum-F03, gin-F02,

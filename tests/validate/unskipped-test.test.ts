@@ -11,7 +11,7 @@ import { makeRepo } from '../fixtures/repo.js';
 import { BACKOFF, fillerIn, item } from './judge-literals.js';
 
 /**
- * "Make `name` pass" (the heuristic's skipped-test task; direction-v26, judges50): done by a change whose diff takes
+ * "Make `name` pass" (the heuristic's skipped-test task; direction-v27, judges50): done by a change whose diff takes
  * the skip off that very test (`unskipped:<name>`, src/git/unskipped-tests.ts), whatever its title says: got's
  * c2ce656c "Improve `HTTPError` message …" turned `test.skip('the old stacktrace is recovered', …)` into `test(…)`
  * (newcomer3-20 got-F13, people strong, the judges rejected). A sibling test un-skipped, a change to the same test file

@@ -1,6 +1,6 @@
 /**
  * Task lines: the heuristic forecaster's task-like titles asking for one more instance of a named thing, and the
- * change that is one (direction-v26, issue 16, judges50).
+ * change that is one (direction-v27, issue 16, judges50).
  *
  * Three shapes name their object plainly enough that a change doing one instance of it is (part of) doing the task
  * (../shared/judging-rules.md: "A developer handed the family as a task description would recognise that change as
