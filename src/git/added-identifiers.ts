@@ -5,7 +5,6 @@ import { runGitWithInput } from './git-process.js';
 import { dependenciesRemovedBy } from '../text/manifest-dependencies.js';
 import { fileVersions, RUNTIME_FILE } from '../text/runtime-declarations.js';
 
-
 /**
  * What a change did, beyond its title: the identifiers on the lines its diff
  * against its first parent adds (`parse_args`, `SSLContext`, `--no-color`,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { runDemo, type DemoResult } from '../../api/demo.js';
 import { heldBackLine } from '../../forecast/held-back.js';
 import type { StudyTableRow } from '../../study/model.js';
+import { withInterval, wholePercent } from '../interval-text.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
 import { stderrProgress } from '../progress.js';
@@ -79,8 +80,8 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
   const first = rows[0];
   const judges = [...new Set(rows.map((r) => r.judge))];
   const pct = (x: number | null) => (x === null ? '-' : percent(x));
-  const withInterval = (x: number | null, low: number | null, high: number | null) =>
-    x === null ? '-' : `${pct(x)} [${((low ?? x) * 100).toFixed(0)}, ${((high ?? x) * 100).toFixed(0)}]`;
+  const rate = (x: number | null, low: number | null, high: number | null) =>
+    x === null ? '-' : withInterval(pct(x), low ?? x, high ?? x, wholePercent);
   const by = [...rows].sort((x, y) => judges.indexOf(x.judge) - judges.indexOf(y.judge));
   return [
     `Validation (${judges[0] ?? 'semantic'} judge${judges.length > 1 ? `; ${judges.slice(1).join(', ')} beside it` : ''}) against ${first?.later_work ?? 0} later work items in the 6 months after T0 (bot work counted apart; 95% Wilson intervals):`,
@@ -92,8 +93,8 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
         strong: r.strong,
         related: r.related,
         rejected: r.rejected,
-        relevance: withInterval(r.relevance, r.relevance_low, r.relevance_high),
-        strong_rate: withInterval(r.strong_rate, r.strong_rate_low, r.strong_rate_high),
+        relevance: rate(r.relevance, r.relevance_low, r.relevance_high),
+        strong_rate: rate(r.strong_rate, r.strong_rate_low, r.strong_rate_high),
         coverage: r.coverage === null ? '-' : `${pct(r.coverage)} (${r.covered}/${r.later_work})`,
       })),
     ),

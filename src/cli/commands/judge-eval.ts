@@ -7,6 +7,7 @@ import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../../stats/bootstrap.js';
 import type { Interval } from '../../stats/wilson.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { addNetworkJudgeOptions, loadNetworkJudgeBuilder, ModelCallFlags } from '../network-judges.js';
+import { withInterval } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 
 const Options = ModelCallFlags.extend({
@@ -96,12 +97,12 @@ function pct(x: number | null): string {
 
 /** `0.467 [0.30, 0.62]`: a figure (3 decimals) and its 95% interval (2 decimals); the figure alone without an interval. */
 function numWithin(x: number | null, interval: Interval | null | undefined): string {
-  return interval && x !== null ? `${num(x)} [${interval.low.toFixed(2)}, ${interval.high.toFixed(2)}]` : num(x);
+  return x === null ? num(x) : withInterval(num(x), interval?.low, interval?.high, (b) => b.toFixed(2));
 }
 
 /** `13% [8, 21]`: a rate and its 95% interval in percent; the rate alone without an interval. */
 function pctWithin(x: number | null, interval: Interval | null | undefined): string {
-  return interval && x !== null ? `${pct(x)} [${Math.round(interval.low * 100)}, ${Math.round(interval.high * 100)}]` : pct(x);
+  return x === null ? pct(x) : withInterval(pct(x), interval?.low, interval?.high, (b) => String(Math.round(b * 100)));
 }
 
 /** A judge's rate beside people's on the same families, each with its interval. */

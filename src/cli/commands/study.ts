@@ -6,6 +6,7 @@ import { ExitError, UserError } from '../../errors.js';
 import type { Progress } from '../../progress.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { endpointLimits, loadNetworkJudgeBuilder, ModelCallFlags } from '../network-judges.js';
+import { withInterval } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 import { loadCliProgress } from '../progress-bars.js';
 
@@ -196,10 +197,10 @@ function formatStudy(r: StudyRunResult, queued = false): string {
     strong: t.strong,
     related: t.related,
     rejected: t.rejected,
-    relevance: withInterval(pct(t.relevance), t.relevance_low, t.relevance_high),
-    strong_rate: withInterval(pct(t.strong_rate), t.strong_rate_low, t.strong_rate_high),
-    coverage: t.category === 'all' ? `${withInterval(pct(t.coverage), t.coverage_low, t.coverage_high)} ${t.covered}/${t.later_work}` : '',
-    lift: t.lift === null ? '' : `${withInterval(pts(t.lift), t.lift_low, t.lift_high, pts)} vs ${t.best_baseline}`,
+    relevance: withInterval(pct(t.relevance), t.relevance_low, t.relevance_high, pctBound),
+    strong_rate: withInterval(pct(t.strong_rate), t.strong_rate_low, t.strong_rate_high, pctBound),
+    coverage: t.category === 'all' ? `${withInterval(pct(t.coverage), t.coverage_low, t.coverage_high, pctBound)} ${t.covered}/${t.later_work}` : '',
+    lift: t.lift === null ? '' : `${withInterval(pts(t.lift), t.lift_low, t.lift_high, ptsBound)} vs ${t.best_baseline}`,
   }));
   const failed = r.repos.filter((x) => x.status === 'failed');
   const failedLines = failed.length
@@ -226,9 +227,9 @@ function formatStudy(r: StudyRunResult, queued = false): string {
         forecaster: x.baseline ? `${x.forecaster} (b)` : x.forecaster,
         judge: x.judge,
         families: x.families,
-        [`strong@${k}`]: withInterval(pct(x.precision_strong), x.precision_strong_low, x.precision_strong_high),
-        [`relevant@${k}`]: withInterval(pct(x.precision_relevant), x.precision_relevant_low, x.precision_relevant_high),
-        [`coverage@${k}`]: `${withInterval(pct(x.coverage), x.coverage_low, x.coverage_high)} ${x.covered}/${x.later_work}`,
+        [`strong@${k}`]: withInterval(pct(x.precision_strong), x.precision_strong_low, x.precision_strong_high, pctBound),
+        [`relevant@${k}`]: withInterval(pct(x.precision_relevant), x.precision_relevant_low, x.precision_relevant_high, pctBound),
+        [`coverage@${k}`]: `${withInterval(pct(x.coverage), x.coverage_low, x.coverage_high, pctBound)} ${x.covered}/${x.later_work}`,
       }))),
     );
   }
@@ -255,12 +256,11 @@ function pts(x: number | null): string {
   return x === null ? '-' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} pts`;
 }
 
-/** `58.1% [52.0, 64.0]`: a figure and its 95% interval in the same unit (bounds without the unit). */
-function withInterval(text: string, low: number | null, high: number | null, unit: (x: number | null) => string = pct): string {
-  if (low === null || high === null) return text;
-  const bare = (x: number) => unit(x).replace(/%| pts$/, '');
-  return `${text} [${bare(low)}, ${bare(high)}]`;
-}
+/** A rate's bound as pct writes it, without the % (`52.0`). */
+const pctBound = (x: number): string => (x * 100).toFixed(1);
+
+/** A lift's bound as pts writes it, without " pts" (`+3.1`). */
+const ptsBound = (x: number): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
 
 function fixed(x: number | null): string {
   return x === null ? '-' : x.toFixed(3);

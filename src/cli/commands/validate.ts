@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_JUDGE, JUDGES, type Metrics, type Verdict } from '../../validate/model.js';
 import { addNetworkJudgeOptions, loadNetworkJudgeBuilder, ModelCallFlags } from '../network-judges.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
+import { withInterval, wholePercent } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 import { BASELINES } from '../../study/model.js';
 import { wilsonInterval } from '../../stats/wilson.js';
@@ -75,7 +76,7 @@ function pct(x: number | null): string {
 export function rateText(successes: number, n: number, counts = true): string {
   const interval = wilsonInterval(successes, n);
   if (!interval) return '-';
-  return `${pct(successes / n)} [${(interval.low * 100).toFixed(0)}, ${(interval.high * 100).toFixed(0)}]${counts ? ` ${successes}/${n}` : ''}`;
+  return `${withInterval(pct(successes / n), interval.low, interval.high, wholePercent)}${counts ? ` ${successes}/${n}` : ''}`;
 }
 
 /** The verdict's reason without the label it repeats ("rejected: nearest was ..." under the label "rejected"). */

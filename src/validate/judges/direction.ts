@@ -116,7 +116,7 @@ export interface FamilyDirection {
   /**
    * Its topic words (as `words` prints them) that a past title it quotes holds (synonym-mapped, by stem); null when it
    * quotes none. A list-shaped family's one listed word is its line only when the line it quotes has it too
-   * (direction-v24, judges49): hotspot and random-anchor titles list words of other evidence as well.
+   * (direction-v26, judges49): hotspot and random-anchor titles list words of other evidence as well.
    */
   quotedLine: ReadonlySet<string> | null;
   /** Lower-cased identifiers the family names, by their lower-cased form. */
