@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, Help, Option } from 'commander';
 import type { CliIO } from './io.js';
+import { DEFAULT_DB } from './db-flag.js';
 
 /** A command module: one file per command in ./commands, each exporting `register`. */
 interface CommandModule {
@@ -168,7 +169,7 @@ export function buildEagerProgram(io: CliIO): Promise<Command> {
 function rootProgram(io: CliIO): Command {
   return new Command('swe-future')
     .description('Forecast future work in a git repository from what was visible at a cutoff T0, validate it against what came later, and synthesize leakage-resistant coding tasks.')
-    .addOption(new Option('--db <file>', 'SQLite store').env('SWE_FUTURE_DB').default('./swe-future.db'))
+    .addOption(new Option('--db <file>', 'SQLite store').env('SWE_FUTURE_DB').default(DEFAULT_DB))
     .option('--json', 'print one JSON document on stdout')
     .option('--quiet', 'no progress or log lines on stderr')
     .option('--debug', 'show stack traces for every error')

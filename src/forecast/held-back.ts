@@ -19,7 +19,7 @@ export function floorNote(held: number, floor: number): string {
   return `${held} ${held === 1 ? 'family' : 'families'} held back below the score floor ${floor}`;
 }
 
-const LooseConfig = z.object({ loose: z.object({ heldBack: z.number().int().nonnegative() }) });
+const LooseConfig = z.object({ loose: z.object({ heldBack: z.number().int().nonnegative() }), maxLoose: z.number().int().nonnegative().optional() });
 const FloorConfig = z.object({ scoreFloor: z.number(), floor: z.object({ heldBack: z.number().int().nonnegative() }) });
 
 /** The note for a frozen forecast's config, or null when it held nothing back (or its forecaster records neither). */
@@ -31,4 +31,14 @@ export function heldBackLine(config: Record<string, unknown>): string | null {
     ...(loose.success && loose.data.loose.heldBack > 0 ? [heldBackNote(loose.data.loose.heldBack)] : []),
   ];
   return notes.length ? notes.join('; ') : null;
+}
+
+/**
+ * The `--max-loose` that would show every loose family a frozen forecast held back (what it showed plus what it
+ * held), or null when it held none back or its forecaster records none.
+ */
+export function maxLooseShowingAll(config: Record<string, unknown>): number | null {
+  const loose = LooseConfig.safeParse(config);
+  if (!loose.success || loose.data.loose.heldBack === 0) return null;
+  return (loose.data.maxLoose ?? 0) + loose.data.loose.heldBack;
 }

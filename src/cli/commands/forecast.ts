@@ -2,9 +2,10 @@ import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { forecastSnapshot } from '../../api/forecast.js';
 import { UserError } from '../../errors.js';
-import { heldBackLine } from '../../forecast/held-back.js';
+import { heldBackLine, maxLooseShowingAll } from '../../forecast/held-back.js';
 import { FORECASTERS, type TaskFamily } from '../../forecast/model.js';
 import { withoutControl } from '../../text/control.js';
+import { dbFlag } from '../db-flag.js';
 import { printResult, type CliIO } from '../io.js';
 import { addModelCallOptions, endpointLimits, ModelCallFlags } from '../network-judges.js';
 import { parseOptions } from '../options.js';
@@ -95,16 +96,23 @@ export function register(program: Command, io: CliIO): void {
           families: f.families,
           dropped: result.dropped,
         },
-        () => formatForecast(result.id, f.forecaster, f.snapshotId, f.abstainReason, f.families, heldBackLine(f.config)),
+        () => formatForecast(result.id, f.forecaster, f.snapshotId, f.abstainReason, f.families, heldBackLine(f.config), looseHint(f.config, f.snapshotId, o.db)),
       );
     });
 }
 
-function formatForecast(id: number, forecaster: string, snapshot: number, abstainReason: string | null, families: readonly TaskFamily[], heldBack: string | null): string {
+function formatForecast(id: number, forecaster: string, snapshot: number, abstainReason: string | null, families: readonly TaskFamily[], heldBack: string | null, hint: string | null): string {
   const head = `forecast ${id} (${forecaster}) from snapshot ${snapshot}: ${families.length} ${families.length === 1 ? 'family' : 'families'}`;
+  const withHint = (text: string) => (hint ? `${text}\n  ${hint}` : text);
   // An abstention's reason already says what was held back.
-  if (abstainReason) return `${head}\n  abstained: ${abstainReason}`;
-  return [heldBack ? `${head}\n  ${heldBack}` : head, ...blocksOf(families)].join('\n\n');
+  if (abstainReason) return withHint(`${head}\n  abstained: ${abstainReason}`);
+  return [withHint(heldBack ? `${head}\n  ${heldBack}` : head), ...blocksOf(families)].join('\n\n');
+}
+
+/** The command that shows the loose families a forecast held back, or null when it held none back. */
+function looseHint(config: Record<string, unknown>, snapshot: number, db: string): string | null {
+  const all = maxLooseShowingAll(config);
+  return all === null ? null : `to see them: swe-future forecast --snapshot ${snapshot} --max-loose ${all}${dbFlag(db)}`;
 }
 
 function blocksOf(families: readonly TaskFamily[]): string[] {

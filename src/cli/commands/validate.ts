@@ -7,6 +7,7 @@ import { withInterval, wholePercent } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 import { BASELINES } from '../../study/model.js';
 import { wilsonInterval } from '../../stats/wilson.js';
+import { dbFlag } from '../db-flag.js';
 
 const Options = ModelCallFlags.extend({
   db: z.string(),
@@ -113,13 +114,13 @@ export function formatValidation(id: number, judge: string, start: string, end: 
  */
 function nextSteps(forecaster: string, snapshotId: number, window: string, judge: string, db: string): string[] {
   if ((BASELINES as readonly string[]).includes(forecaster)) return [];
-  const dbFlag = db === './swe-future.db' ? '' : ` --db ${db}`;
+  const flag = dbFlag(db);
   return [
     '',
     'Read these figures beside the naive baselines on the same snapshot:',
-    `  swe-future forecast --snapshot ${snapshotId} --forecaster hotspot${dbFlag}     (then recency, random-anchor)`,
-    `  swe-future validate --forecast ID --window ${window} --judge ${judge}${dbFlag}     (ID: the id each of those forecasts printed)`,
-    `  swe-future report --out DIR${dbFlag}     (all of them side by side, with intervals and lift)`,
+    `  swe-future forecast --snapshot ${snapshotId} --forecaster hotspot${flag}     (then recency, random-anchor)`,
+    `  swe-future validate --forecast ID --window ${window} --judge ${judge}${flag}     (ID: the id each of those forecasts printed)`,
+    `  swe-future report --out DIR${flag}     (all of them side by side, with intervals and lift)`,
     'A study does all of it over many repositories: docs/study.md.',
   ];
 }
