@@ -67,10 +67,15 @@ function pairUp(runs: readonly StudyRun[], a: JudgeName, b: JudgeName): { left: 
   return { left, right, repos: repos.size };
 }
 
-/** The two judges' labels of each family both labelled, paired by family id as judgeAgreement pairs them. */
+/**
+ * The two judges' labels of each family both labelled, paired by family id as judgeAgreement pairs them, in family-id
+ * order: the bootstrap's draws depend on the order, and the runs come in the order they finished (local and queue
+ * mode differ), so sorting keeps the interval the same for the same verdicts.
+ */
 function pairLabels(a: readonly Verdict[], b: readonly Verdict[]): [Label, Label][] {
   const other = new Map(b.map((v) => [v.familyId, v.label]));
-  return a.flatMap((v) => (other.has(v.familyId) ? [[v.label, other.get(v.familyId)!] as [Label, Label]] : []));
+  const sorted = [...a].sort((x, y) => (x.familyId < y.familyId ? -1 : x.familyId > y.familyId ? 1 : 0));
+  return sorted.flatMap((v) => (other.has(v.familyId) ? [[v.label, other.get(v.familyId)!] as [Label, Label]] : []));
 }
 
 /**
