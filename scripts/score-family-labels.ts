@@ -150,7 +150,11 @@ const judges = Object.fromEntries(
 /**
  * Agreement of two labellings of the same families. Each kappa carries its 95% bootstrap interval over the families
  * (src/stats/kappa.ts kappaInterval: 2000 replicates, fixed seed, families in the rows' order; null where kappa is
- * undefined in every replicate, e.g. both sides rejected every family); `labels` carries its Wilson interval.
+ * undefined in every replicate, e.g. both sides rejected every family); `labels` and `relevant` (agreement in percent)
+ * carry their Wilson intervals over the families. Each row here is one family, the unit sampled, so the family
+ * bootstrap judge-eval gives pair accuracy (src/stats/clustered-rate.ts) would resample single families: the plain
+ * bootstrap, which at these n is no wider than Wilson and leans to 100% (6 of 7: Wilson [49, 97], bootstrap [57, 100];
+ * eval/results/stats58.md). Wilson is kept.
  */
 function agreement(pairs: readonly (readonly [Label, Label])[]) {
   const relevantPairs = pairs.map(([a, b]) => [a !== 'rejected', b !== 'rejected'] as const);
@@ -161,6 +165,7 @@ function agreement(pairs: readonly (readonly [Label, Label])[]) {
   const interval = (i: { low: number; high: number } | null) => (i === null ? null : [r(i.low), r(i.high)]);
   const alike = pairs.filter(([a, b]) => a === b).length;
   const labelsInterval = wilsonInterval(alike, pairs.length);
+  const relevantInterval = wilsonInterval(relevantPairs.filter(([a, b]) => a === b).length, pairs.length);
   return {
     families: pairs.length,
     labels: r(three.percent),
@@ -168,6 +173,7 @@ function agreement(pairs: readonly (readonly [Label, Label])[]) {
     kappa: r(three.kappa),
     kappaInterval: interval(kappaInterval(pairs.map((p) => [p]))),
     relevant: r(rel.percent),
+    relevantInterval: relevantInterval === null ? null : [r(100 * relevantInterval.low), r(100 * relevantInterval.high)],
     relevantKappa: r(rel.kappa),
     relevantKappaInterval: interval(kappaInterval(relevantPairs.map((p) => [p]))),
     strongKappa: r(strong.kappa),
@@ -186,7 +192,8 @@ const versus = Object.fromEntries(
 const seconds = rows.filter((r) => r.second !== null);
 const peopleVsPeople = seconds.length === 0 ? null : agreement(seconds.map((r) => [r.people.label, r.second!.label] as const));
 
-/** Predicted score bins (0.1 wide) against people's observed strong rate, per forecaster. */
+const bounds = (i: { low: number; high: number } | null) => (i === null ? null : [Number(i.low.toFixed(3)), Number(i.high.toFixed(3))]);
+/** Predicted score bins (0.1 wide) against people's observed strong rate (with its Wilson interval over the bin's families), per forecaster. */
 const reliability = Object.fromEntries(
   forecasters.map((f) => {
     const bins = new Map<number, Row[]>();
@@ -203,6 +210,7 @@ const reliability = Object.fromEntries(
           families: of.length,
           meanScore: Number((of.reduce((a, r) => a + r.key.score, 0) / of.length).toFixed(3)),
           observedStrong: Number((of.filter((r) => r.people.label === 'strong').length / of.length).toFixed(3)),
+          observedStrongInterval: bounds(wilsonInterval(of.filter((r) => r.people.label === 'strong').length, of.length)),
         })),
     ];
   }),
@@ -224,11 +232,11 @@ if (values.json) {
   table("People's labels", people);
   for (const j of judgeNames) table(`Judge ${j}, same families`, judges[j]!);
   console.log('\nPeople against each judge (families): three-label agreement / kappa; relevant-vs-rejected agreement / kappa; strong-vs-rest kappa');
-  console.log('  [low, high]: 95% intervals, Wilson for agreement, a bootstrap over the families for kappa (2000 replicates, fixed seed; none where kappa is undefined)');
-  for (const [j, by] of Object.entries(versus)) for (const [f, a] of Object.entries(by)) console.log(`  ${j} ${f}: n=${a.families} labels ${labelsText(a.labels, a.labelsInterval)} kappa ${kappaText(a.kappa, a.kappaInterval)}; relevant ${a.relevant}% kappa ${kappaText(a.relevantKappa, a.relevantKappaInterval)}; strong kappa ${a.strongKappa}`);
+  console.log('  [low, high]: 95% intervals over the families (n), Wilson for agreement, a bootstrap for kappa (2000 replicates, fixed seed; none where kappa is undefined)');
+  for (const [j, by] of Object.entries(versus)) for (const [f, a] of Object.entries(by)) console.log(`  ${j} ${f}: n=${a.families} labels ${labelsText(a.labels, a.labelsInterval)} kappa ${kappaText(a.kappa, a.kappaInterval)}; relevant ${labelsText(a.relevant, a.relevantInterval)} kappa ${kappaText(a.relevantKappa, a.relevantKappaInterval)}; strong kappa ${a.strongKappa}`);
   console.log("\nReliability (people's strong rate per predicted score bin):");
-  for (const [f, bins] of Object.entries(reliability)) console.log(`  ${f}: ${bins.map((b) => `${b.bin} n=${b.families} mean ${b.meanScore} observed ${b.observedStrong}`).join('; ')}`);
-  if (peopleVsPeople) console.log(`People against people (${seconds.length} families labelled twice): labels ${labelsText(peopleVsPeople.labels, peopleVsPeople.labelsInterval)} kappa ${kappaText(peopleVsPeople.kappa, peopleVsPeople.kappaInterval)}; relevant ${peopleVsPeople.relevant}% kappa ${kappaText(peopleVsPeople.relevantKappa, peopleVsPeople.relevantKappaInterval)}`);
+  for (const [f, bins] of Object.entries(reliability)) console.log(`  ${f}: ${bins.map((b) => `${b.bin} n=${b.families} mean ${b.meanScore} observed ${kappaText(b.observedStrong, b.observedStrongInterval)}`).join('; ')}`);
+  if (peopleVsPeople) console.log(`People against people (${seconds.length} families labelled twice): labels ${labelsText(peopleVsPeople.labels, peopleVsPeople.labelsInterval)} kappa ${kappaText(peopleVsPeople.kappa, peopleVsPeople.kappaInterval)}; relevant ${labelsText(peopleVsPeople.relevant, peopleVsPeople.relevantInterval)} kappa ${kappaText(peopleVsPeople.relevantKappa, peopleVsPeople.relevantKappaInterval)}`);
 }
 
 async function exportVerdicts(db: string, repos: readonly string[]): Promise<void> {

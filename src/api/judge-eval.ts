@@ -18,8 +18,9 @@ import { labelFromSignals, type LabelThresholds } from '../validate/judges/share
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
 import { OFFLINE_JUDGES, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
 import { agreement } from '../validate/agreement.js';
-import { familyGroupedKappaInterval, pairFamilyKey, rateInterval } from '../validate/eval-intervals.js';
+import { familyGroupedKappaInterval, familyGroupedRateInterval, pairFamilyKey, rateInterval } from '../validate/eval-intervals.js';
 import type { BootstrapInterval } from '../stats/bootstrap.js';
+import type { ClusteredRateInterval } from '../stats/clustered-rate.js';
 import type { Interval } from '../stats/wilson.js';
 import { familyContexts, LabelledPair, pairContexts, SecondLabel, SettledLabel, settledKey, WindowItem, type FamilyContext, type PairContext, type SettledLabels, type Split } from '../validate/pairs.js';
 import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
@@ -109,9 +110,11 @@ export interface LabellerAgreement {
   relevantKappa: number | null;
   /** Strong against the rest. */
   strongKappa: number | null;
-  /** 95% intervals: kappa by a bootstrap resampling families' pair groups whole, accuracy by Wilson over the pairs (src/validate/eval-intervals.ts). */
+  /** 95% intervals: kappa and accuracy by a bootstrap resampling families' pair groups whole (src/validate/eval-intervals.ts). */
   kappaInterval: BootstrapInterval | null;
-  accuracyInterval: Interval | null;
+  accuracyInterval: ClusteredRateInterval | null;
+  /** Wilson over the pairs, counting them as independent (too narrow; the interval stats52 printed). */
+  accuracyWilsonInterval: Interval | null;
 }
 
 /**
@@ -208,7 +211,8 @@ export function labellerAgreement(pairs: readonly LabelledPair[], files: readonl
     relevantKappa: binary((l) => l !== 'rejected'),
     strongKappa: binary((l) => l === 'strong'),
     kappaInterval: familyGroupedKappaInterval(labelled, (l) => pairFamilyKey(l.pair), (l) => [l.pair.label, l.second]),
-    accuracyInterval: rateInterval(labelled, (l) => l.pair.label === l.second),
+    accuracyInterval: familyGroupedRateInterval(labelled, (l) => pairFamilyKey(l.pair), (l) => l.pair.label === l.second),
+    accuracyWilsonInterval: rateInterval(labelled, (l) => l.pair.label === l.second),
   };
 }
 

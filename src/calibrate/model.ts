@@ -113,9 +113,13 @@ export const GroupCalibration = z.object({
   resolved: z.number().int().nonnegative(),
   /** Pooled: resolved / attempts over its tasks; null without attempts. */
   passRate: z.number().nullable(),
+  /** Its 95% interval, a bootstrap over the tested tasks (groups.ts pooledPassRateInterval); absent in calibrations stored before stats58. */
+  passRateInterval: Interval.nullable().optional(),
   bands: BandCounts,
   /** frontier / (never + frontier + always); null when no task is banded. */
   frontierShare: z.number().nullable(),
+  /** Its 95% Wilson interval over the banded tasks; absent in calibrations stored before stats58. */
+  frontierShareInterval: Interval.nullable().optional(),
   /** Means over its tasks that have the signal. */
   signals: z.object({ goldLines: z.number().nullable(), filesTouched: z.number().nullable(), failToPass: z.number().nullable() }),
 });

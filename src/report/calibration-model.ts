@@ -43,9 +43,12 @@ export const CalibrationFamilyRow = z.object({
   next_synthesis: num.nullable(),
   next_made: num.nullable(),
 });
+/** A task's attempts (named query `calibration_tasks`): a pooled pass rate's interval resamples them by task. */
+export const CalibrationTaskRow = z.object({ calibration: num, family: z.string(), attempts: num, resolved: num });
 export const CalibrationReport = z.object({
   calibrations: z.array(CalibrationRow),
   histogram: z.array(CalibrationBin),
   families: z.array(CalibrationFamilyRow),
+  tasks: z.array(CalibrationTaskRow).default([]),
 });
 export type CalibrationReport = z.infer<typeof CalibrationReport>;

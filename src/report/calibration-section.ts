@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import type { CalibrationReport, CalibrationRow } from './calibration-model.js';
-import { escapeHtml as e, percent } from './html.js';
+import type { CalibrationFamilyRow, CalibrationReport, CalibrationRow } from './calibration-model.js';
+import { pooledPassRateInterval } from '../calibrate/groups.js';
+import { wilsonInterval } from '../stats/wilson.js';
+import { escapeHtml as e, interval, percent } from './html.js';
 import { barChart } from './svg.js';
 
 /**
@@ -51,6 +53,10 @@ function oneCalibration(c: z.infer<typeof CalibrationRow>, report: CalibrationRe
     })),
   });
   const made = families.find((f) => f.next_synthesis !== null)?.next_synthesis ?? null;
+  const tasks = report.tasks.filter((t) => t.calibration === c.calibration);
+  // A pooled pass rate's interval resamples tasks with all their attempts (groups.ts); a frontier share's is Wilson over the banded tasks.
+  const passRate = (rate: number | null, of: readonly { attempts: number; resolved: number }[]) => withCi(percent(rate), rate === null ? null : pooledPassRateInterval(of));
+  const frontierShare = (f: z.infer<typeof CalibrationFamilyRow>) => withCi(percent(f.frontier_share), wilsonInterval(f.frontier, f.never + f.frontier + f.always));
   const cell = (label: string, content: string | number, cls = '') => `<td${cls ? ` class="${cls}"` : ''} data-label="${label}">${content}</td>`;
   const rows = families.map((f) =>
     [
@@ -58,11 +64,11 @@ function oneCalibration(c: z.infer<typeof CalibrationRow>, report: CalibrationRe
       `<th scope="row" class="name" data-label="Family">${e(f.family)}</th>`,
       cell('Category', e(f.category)),
       cell('Tasks', f.tasks),
-      cell('Pass rate', percent(f.pass_rate), 'rate'),
+      cell('Pass rate', passRate(f.pass_rate, tasks.filter((t) => t.family === f.family)), 'rate'),
       cell('Never', f.never),
       cell('Frontier', f.frontier),
       cell('Always', f.always),
-      cell('Frontier share', percent(f.frontier_share), 'rate'),
+      cell('Frontier share', `${frontierShare(f)} <span class="n">${f.frontier}/${f.never + f.frontier + f.always}</span>`, 'rate'),
       cell('Steer', e(f.steer)),
       cell('This round', f.previous_tasks),
       cell('Next round, same total', f.next_tasks),
@@ -73,7 +79,7 @@ function oneCalibration(c: z.infer<typeof CalibrationRow>, report: CalibrationRe
   );
   return [
     `<h3>Calibration ${c.calibration}: ${e(c.agent)} on synthesis ${c.synthesis} (${e(c.repo)}, ${e(c.format)})</h3>`,
-    `<p>${c.attempts} attempts, ${c.resolved} solved (${percent(c.pass_rate)}); tasks: ${c.never} never, ${c.frontier} frontier, ${c.always} always, ${c.undetermined} undetermined (fewer than ${c.min_attempts} attempts), ${c.untested} untested. ` +
+    `<p>${c.attempts} attempts, ${c.resolved} solved (${passRate(c.pass_rate, tasks)}); tasks: ${c.never} never, ${c.frontier} frontier, ${c.always} always, ${c.undetermined} undetermined (fewer than ${c.min_attempts} attempts), ${c.untested} untested. ` +
       `Band edges: never at a pass rate &le; ${c.never_at}, always &ge; ${c.always_at}.</p>`,
     histogram,
     frontier,
@@ -81,6 +87,13 @@ function oneCalibration(c: z.infer<typeof CalibrationRow>, report: CalibrationRe
     `<table class="calibration reflow"><thead><tr><th>Family</th><th>Category</th><th>Tasks</th><th>Pass rate</th><th>Never</th><th>Frontier</th><th>Always</th><th>Frontier share</th><th>Steer</th><th>This round</th><th>Next round, same total</th><th>Change</th>${made ? `<th>Made in synthesis ${made}</th>` : ''}</tr></thead>`,
     `<tbody>\n${rows.join('\n')}\n</tbody></table>`,
     '</div>',
+    '<p class="muted">Brackets: 95% intervals. A pass rate pools attempts over tasks, and the attempts at one task are not independent (a hard task fails every time), so its interval is a bootstrap over the tested tasks, each with all its attempts (Wilson over the tasks where every attempt passed or none did); a frontier share\'s is Wilson over the banded tasks.</p>',
     `<p class="muted">Next round: category shares are ${c.prevalence_weight} &times; the window's category mix + ${Math.round((1 - c.prevalence_weight) * 100) / 100} &times; the frontier steer; within a category, learnability &times; score &times; label weight.</p>`,
   ].join('\n');
+}
+
+/** A figure and its interval in the page's bracket style; the figure alone without one. */
+function withCi(text: string, ci: { low: number; high: number } | null): string {
+  const bounds = ci ? interval(ci.low, ci.high) : '';
+  return bounds ? `${text} <span class="ci">${bounds}</span>` : text;
 }

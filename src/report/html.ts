@@ -1,4 +1,5 @@
 /** Text and number formatting for the report page. Everything from a repository passes through `escapeHtml`. */
+import { wilsonInterval } from '../stats/wilson.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -22,6 +23,12 @@ export function points(value: number | null | undefined): string {
 /** `n/of` as a rate with its counts: `58.1% (151/260)`. */
 export function fraction(n: number, of: number): string {
   return of === 0 ? '—' : `${percent(n / of)} (${n}/${of})`;
+}
+
+/** `n/of` with its 95% Wilson interval (src/stats/wilson.ts): `58.1% (151/260) [52.0–64.0]`; an em dash without trials. */
+export function fractionWithWilson(n: number, of: number): string {
+  const ci = wilsonInterval(n, of);
+  return ci === null ? '—' : `${fraction(n, of)} <span class="ci">${interval(ci.low, ci.high)}</span>`;
 }
 
 /** The date part of a stored ISO time. */

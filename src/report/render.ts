@@ -1,7 +1,7 @@
 import { calibrationSection } from './calibration-section.js';
 import { familySection, FILTER_SCRIPT } from './cards.js';
 import { chartKey, forecasterChart, isBaseline, repositoryChart } from './figures.js';
-import { day, escapeHtml as e, fraction, interval, minute } from './html.js';
+import { day, escapeHtml as e, fraction, fractionWithWilson, interval, minute } from './html.js';
 import type { ReportData } from './model.js';
 import { PUBLISHED } from './published.js';
 import { rankedSection } from './ranked.js';
@@ -87,13 +87,13 @@ function publishedSection(): string {
     '<h2>Published SWE-Future figures<sup>†</sup></h2>',
     `<p>As reported for ${e(p.source)}: its own forecaster and judge on its own ${p.repositories} repositories (${p.abstained} abstained, ${p.families} families). These are <b>the paper's numbers on a different repository set</b>, shown for orientation only: they are in this box and nowhere else on the page, since a row beside this study's would invite a comparison the two repository sets do not support.</p>`,
     '<dl class="facts">',
-    `<dt>Future-work relevance</dt><dd>${fraction(p.relevance.n, p.relevance.of)}</dd>`,
-    `<dt>Strong only</dt><dd>${fraction(p.strong.n, p.strong.of)}</dd>`,
-    `<dt>Judge agreement (relevant vs rejected)</dt><dd>${fraction(p.agreement.n, p.agreement.of)}</dd>`,
-    `<dt>Per type</dt><dd>bugfix ${fraction(p.perCategory.bugfix.n, p.perCategory.bugfix.of)}, feature ${fraction(p.perCategory.feature.n, p.perCategory.feature.of)}, refactor ${fraction(p.perCategory.refactor.n, p.perCategory.refactor.of)}<sup>‡</sup></dd>`,
-    `<dt>Repositories with a relevant family</dt><dd>${p.relevantRepositories} of ${p.repositories}</dd>`,
+    `<dt>Future-work relevance</dt><dd>${fractionWithWilson(p.relevance.n, p.relevance.of)}</dd>`,
+    `<dt>Strong only</dt><dd>${fractionWithWilson(p.strong.n, p.strong.of)}</dd>`,
+    `<dt>Judge agreement (relevant vs rejected)</dt><dd>${fractionWithWilson(p.agreement.n, p.agreement.of)}</dd>`,
+    `<dt>Per type</dt><dd>bugfix ${fractionWithWilson(p.perCategory.bugfix.n, p.perCategory.bugfix.of)}, feature ${fractionWithWilson(p.perCategory.feature.n, p.perCategory.feature.of)}, refactor ${fractionWithWilson(p.perCategory.refactor.n, p.perCategory.refactor.of)}<sup>‡</sup></dd>`,
+    `<dt>Repositories with a relevant family</dt><dd>${fractionWithWilson(p.relevantRepositories, p.repositories)}</dd>`,
     '</dl>',
-    '<p class="muted">† Secondary reports of arXiv 2606.18733 (see docs/queries.md). ‡ Refactor 17/28 is inferred by subtraction (151 − 89 − 45), not reported.</p>',
+    '<p class="muted">† Secondary reports of arXiv 2606.18733 (see docs/queries.md). ‡ Refactor 17/28 is inferred by subtraction (151 − 89 − 45), not reported. Brackets: 95% Wilson intervals computed here from the counts (the paper gives none); its families come from 80 repositories and are not independent, so these are narrower than a bootstrap over its repositories would be.</p>',
     '</section>',
   ].join('\n');
 }
@@ -146,14 +146,14 @@ function agreementSection(data: ReportData): string {
       cell('Both rejected', a.both_rejected),
       cell('Only A relevant', a.only_a),
       cell('Only B relevant', a.only_b),
-      cell('Same label', fraction(a.same_label, a.families)),
+      cell('Same label', fractionWithWilson(a.same_label, a.families), 'rate'),
       '</tr>',
     ].join(''),
   );
   return [
     '<section id="agreement">',
     '<h2>Judge agreement</h2>',
-    '<p>Two judges on the same frozen families: agreement on relevant (strong or related) vs rejected, with its 95% Wilson interval and the counts behind it; "same label" also requires strong vs related to match.</p>',
+    '<p>Two judges on the same frozen families: agreement on relevant (strong or related) vs rejected, with its 95% Wilson interval and the counts behind it; "same label" also requires strong vs related to match (also with its Wilson interval over the families).</p>',
     scrollable('Judge agreement', [
       '<table class="agreement reflow"><thead><tr><th>Forecaster</th><th>Judges (A / B)</th><th>Families</th><th>Agreement</th><th>Both relevant</th><th>Both rejected</th><th>Only A relevant</th><th>Only B relevant</th><th>Same label</th></tr></thead>',
       `<tbody>\n${rows.join('\n')}\n</tbody></table>`,

@@ -1,6 +1,8 @@
 import type { ForecasterName } from '../forecast/model.js';
+import { kappaInterval } from '../stats/kappa.js';
+import { wilsonInterval } from '../stats/wilson.js';
 import { judgeAgreement } from '../validate/agreement.js';
-import type { JudgeName, Verdict } from '../validate/model.js';
+import type { JudgeName, Label, Verdict } from '../validate/model.js';
 import type { AgreementRow, StudyRun } from './model.js';
 
 export interface AgreementInput {
@@ -37,6 +39,7 @@ export function poolAgreement(input: AgreementInput): AgreementRow[] {
           kappa: m.kappa,
           relevant_percent: m.relevantPercent,
           relevant_kappa: m.relevantKappa,
+          ...agreementIntervals(pairLabels(p.left, p.right)),
         });
       }
     }
@@ -62,4 +65,41 @@ function pairUp(runs: readonly StudyRun[], a: JudgeName, b: JudgeName): { left: 
     right.push(...rb.verdicts.map(scope));
   }
   return { left, right, repos: repos.size };
+}
+
+/**
+ * The two judges' labels of each family both labelled, paired by family id as judgeAgreement pairs them, in family-id
+ * order: the bootstrap's draws depend on the order, and the runs come in the order they finished (local and queue
+ * mode differ), so sorting keeps the interval the same for the same verdicts.
+ */
+function pairLabels(a: readonly Verdict[], b: readonly Verdict[]): [Label, Label][] {
+  const other = new Map(b.map((v) => [v.familyId, v.label]));
+  const sorted = [...a].sort((x, y) => (x.familyId < y.familyId ? -1 : x.familyId > y.familyId ? 1 : 0));
+  return sorted.flatMap((v) => (other.has(v.familyId) ? [[v.label, other.get(v.familyId)!] as [Label, Label]] : []));
+}
+
+/**
+ * The 95% intervals of the agreement figures, the family being the unit: Wilson over the families for the percent
+ * alike (three labels, and relevant against rejected), and kappa's bootstrap over the families (src/stats/kappa.ts,
+ * each family a group of one, the seed of every bootstrap). Families of one repository share its window, so these are
+ * narrower than a bootstrap over repositories would be (docs/study.md).
+ */
+function agreementIntervals(pairs: readonly (readonly [Label, Label])[]) {
+  const relevant = (l: Label) => (l === 'rejected' ? 'rejected' : 'relevant');
+  const binary = pairs.map(([x, y]) => [relevant(x), relevant(y)] as const);
+  const percent = (x: number) => Math.round(x * 10000) / 100;
+  const three = wilsonInterval(pairs.filter(([x, y]) => x === y).length, pairs.length);
+  const rel = wilsonInterval(binary.filter(([x, y]) => x === y).length, pairs.length);
+  const k3 = kappaInterval(pairs.map((p) => [p]));
+  const k2 = kappaInterval(binary.map((p) => [p]));
+  return {
+    percent_low: three ? percent(three.low) : null,
+    percent_high: three ? percent(three.high) : null,
+    kappa_low: k3?.low ?? null,
+    kappa_high: k3?.high ?? null,
+    relevant_percent_low: rel ? percent(rel.low) : null,
+    relevant_percent_high: rel ? percent(rel.high) : null,
+    relevant_kappa_low: k2?.low ?? null,
+    relevant_kappa_high: k2?.high ?? null,
+  };
 }

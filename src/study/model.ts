@@ -187,6 +187,18 @@ export const AgreementRow = z.object({
   kappa: z.number().nullable(),
   relevant_percent: z.number().nullable(),
   relevant_kappa: z.number().nullable(),
+  /**
+   * 95% intervals over the families (agreement.ts): Wilson for the percentages (0..100, as they are), a bootstrap over
+   * the families for each kappa; null with no family, or where kappa is undefined in every replicate.
+   */
+  percent_low: z.number().nullable(),
+  percent_high: z.number().nullable(),
+  kappa_low: z.number().nullable(),
+  kappa_high: z.number().nullable(),
+  relevant_percent_low: z.number().nullable(),
+  relevant_percent_high: z.number().nullable(),
+  relevant_kappa_low: z.number().nullable(),
+  relevant_kappa_high: z.number().nullable(),
 });
 export type AgreementRow = z.infer<typeof AgreementRow>;
 

@@ -1,4 +1,5 @@
 import type { BootstrapInterval } from '../stats/bootstrap.js';
+import { clusteredRateInterval, type ClusteredRateInterval } from '../stats/clustered-rate.js';
 import { kappaInterval } from '../stats/kappa.js';
 import { wilsonInterval, type Interval } from '../stats/wilson.js';
 import type { Label } from './model.js';
@@ -8,16 +9,17 @@ import type { LabelledPair } from './pairs.js';
  * The 95% intervals judge-eval prints beside its agreement figures (pure),
  * following the house rule that a figure carries its sample size and interval:
  *
- * - a proportion (accuracy, relevant agreement, relevance, strong rate) gets a
- *   Wilson interval over its n (pairs or families), as every rate of a study;
+ * - a proportion over families (family accuracy, relevance, strong rate) gets
+ *   a Wilson interval over the families, as every rate of a study;
+ * - a proportion over labelled pairs (pair accuracy, relevant agreement,
+ *   people against people) gets a seeded bootstrap over families, each
+ *   family's pairs resampled whole (src/stats/clustered-rate.ts), like pair
+ *   kappa: the pairs of one family share its words and were picked together,
+ *   so they are not independent draws, and Wilson over the pairs was 1.6 times
+ *   too narrow (eval/results/stats52.md, stats58.md);
  * - a kappa gets a seeded bootstrap (src/stats/bootstrap.ts) over the unit that
  *   was sampled: families for family kappa; for pair kappa each family's
- *   labelled pairs are resampled whole (the pairs of one family share its
- *   words and were picked together, so they are not independent draws).
- *
- * The Wilson intervals of pair accuracy treat pairs as independent; they are
- * narrower than a bootstrap over families would give (docs/judges.md states
- * it, eval/results/stats52.md measures it).
+ *   labelled pairs are resampled whole.
  */
 
 /** The family a labelled pair belongs to: repository, source (forecaster or paraphrase) and family id. */
@@ -42,7 +44,12 @@ export function familyGroupedKappaInterval<T>(items: readonly T[], family: (item
   return kappaInterval(groupBy(items, family).map((group) => group.map(labels)));
 }
 
-/** The Wilson interval of the items for which `hit` holds, out of all of them. */
+/** The share of items for which `hit` holds, its interval by a bootstrap over families (each family's items resampled whole). */
+export function familyGroupedRateInterval<T>(items: readonly T[], family: (item: T) => string, hit: (item: T) => boolean): ClusteredRateInterval | null {
+  return clusteredRateInterval(groupBy(items, family).map((group) => group.map(hit)));
+}
+
+/** The Wilson interval of the items for which `hit` holds, out of all of them (items counted as independent). */
 export function rateInterval<T>(items: readonly T[], hit: (item: T) => boolean): Interval | null {
   return wilsonInterval(items.filter(hit).length, items.length);
 }

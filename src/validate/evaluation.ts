@@ -1,8 +1,9 @@
 import { agreement } from './agreement.js';
-import type { BootstrapInterval } from '../stats/bootstrap.js';
+import { clusterBootstrap, type BootstrapInterval } from '../stats/bootstrap.js';
+import type { ClusteredRateInterval } from '../stats/clustered-rate.js';
 import { kappaFromCounts, kappaInterval } from '../stats/kappa.js';
 import type { Interval } from '../stats/wilson.js';
-import { familyGroupedKappaInterval, pairFamilyKey, rateInterval } from './eval-intervals.js';
+import { familyGroupedKappaInterval, familyGroupedRateInterval, groupBy, pairFamilyKey, rateInterval } from './eval-intervals.js';
 import type { PairOutcome } from './judge.js';
 import { labelRank, type LabelThresholds, type PairSignals } from './judges/shared.js';
 import type { JudgeName, Label, Verdict } from './model.js';
@@ -185,6 +186,8 @@ export interface JudgeEvalRow {
   gold: Record<Label, number>;
   /** Area under the ROC curve of the judge's score, strong against related and rejected; null without both. */
   auc: number | null;
+  /** Its 95% interval by a bootstrap resampling families' pair groups whole (replicates without both classes left out); null at 0 or 1, where every replicate is the point. */
+  aucInterval: BootstrapInterval | null;
   /** Share of pairs given the people's label (three labels). */
   accuracy: number | null;
   /** Cohen's kappa of the three labels against the people's. */
@@ -193,10 +196,13 @@ export interface JudgeEvalRow {
   relevantAccuracy: number | null;
   /** confusion[gold][judge]. */
   confusion: Record<Label, Record<Label, number>>;
-  /** 95% intervals (eval-intervals.ts): kappa by a bootstrap that resamples families' pair groups whole (`units` = families), accuracy and relevant accuracy by Wilson over the pairs. */
+  /** 95% intervals (eval-intervals.ts): kappa, accuracy and relevant accuracy by a bootstrap resampling families' pair groups whole (`units` = families). */
   kappaInterval: BootstrapInterval | null;
-  accuracyInterval: Interval | null;
-  relevantAccuracyInterval: Interval | null;
+  accuracyInterval: ClusteredRateInterval | null;
+  relevantAccuracyInterval: ClusteredRateInterval | null;
+  /** Wilson over the pairs, counting them as independent: too narrow; kept so `--json` readers of stats52 can compare (docs/judges.md). */
+  accuracyWilsonInterval: Interval | null;
+  relevantAccuracyWilsonInterval: Interval | null;
 }
 
 const LABELS: readonly Label[] = ['strong', 'related', 'rejected'];
@@ -208,20 +214,26 @@ export function summariseCells(judge: JudgeName, cells: readonly CellResult[]): 
   const three = agreement(cells.map((c) => [c.pair.label, c.label] as const));
   const relevant = (l: Label) => l !== 'rejected';
   const binaryAgreed = cells.filter((c) => relevant(c.pair.label) === relevant(c.label)).length;
+  const point = cellsAuc(cells);
   return {
     judge,
     pairs: cells.length,
     gold,
-    auc: auc(cells.map((c) => c.score), cells.map((c) => c.pair.label === 'strong')),
+    auc: point,
+    aucInterval: point === null || point === 0 || point === 1 ? null : clusterBootstrap(groupBy(cells, (c) => pairFamilyKey(c.pair)), cellsAuc),
     accuracy: three.percent === null ? null : three.percent / 100,
     kappa: three.kappa,
     relevantAccuracy: cells.length === 0 ? null : binaryAgreed / cells.length,
     confusion,
     kappaInterval: familyGroupedKappaInterval(cells, (c) => pairFamilyKey(c.pair), (c) => [c.pair.label, c.label]),
-    accuracyInterval: rateInterval(cells, (c) => c.pair.label === c.label),
-    relevantAccuracyInterval: rateInterval(cells, (c) => relevant(c.pair.label) === relevant(c.label)),
+    accuracyInterval: familyGroupedRateInterval(cells, (c) => pairFamilyKey(c.pair), (c) => c.pair.label === c.label),
+    relevantAccuracyInterval: familyGroupedRateInterval(cells, (c) => pairFamilyKey(c.pair), (c) => relevant(c.pair.label) === relevant(c.label)),
+    accuracyWilsonInterval: rateInterval(cells, (c) => c.pair.label === c.label),
+    relevantAccuracyWilsonInterval: rateInterval(cells, (c) => relevant(c.pair.label) === relevant(c.label)),
   };
 }
+
+const cellsAuc = (cells: readonly CellResult[]) => auc(cells.map((c) => c.score), cells.map((c) => c.pair.label === 'strong'));
 
 /**
  * Area under the ROC curve: the chance that a random positive scores above a

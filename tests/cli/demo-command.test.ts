@@ -18,7 +18,7 @@ test('demo --out DIR keeps the contract layout and prints the forecast, the tabl
   for (const name of ['heuristic', 'hotspot (baseline)', 'recency (baseline)', 'random-anchor (baseline)']) expect(run.stdout).toContain(name);
   // Every rate carries its interval or its counts; the lift is given in relevance and in strong rate, each against its best baseline.
   // 32 later work items: the demo's two changelog-only commits ("Changelog for cancellable requests") are chores (newcomer22).
-  expect(run.stdout).toMatch(/semantic +heuristic +4 +\d+ +\d+ +\d+ +\d+\.\d% \[\d+, \d+\] +\d+\.\d% \[\d+, \d+\] +\d+\.\d% \(\d+\/32\)/);
+  expect(run.stdout).toMatch(/semantic +heuristic +4 +\d+ +\d+ +\d+ +\d+\.\d% \[\d+, \d+\] +\d+\.\d% \[\d+, \d+\] +\d+\.\d% \[\d+, \d+\] \(\d+\/32\)/);
   expect(run.stdout).toMatch(/Heuristic against the best baseline \(semantic judge, 1 repository\): relevance [+-]\d+\.\d points over \S+ \(.*\); strong rate [+-]\d+\.\d points over \S+ \(/);
   expect(run.stdout).toContain(join(out, 'report/index.html'));
   // It ends with task specs synthesized from the validated families and their export: all four (the act-and-area

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { kappaInterval } from '../../src/stats/kappa.js';
+import { wilsonInterval } from '../../src/stats/wilson.js';
 import { tempDir } from '../fixtures/repo.js';
 
 type Label = 'strong' | 'related' | 'rejected';
@@ -42,6 +43,10 @@ test('score-family-labels prints each kappa with its bootstrap interval over the
   expect(all.kappaInterval[0]).toBeLessThan(all.kappa);
   expect(all.kappaInterval[1]).toBeGreaterThan(all.kappa);
   expect(out.peopleVsPeople).toMatchObject({ families: 12, kappa: 1, kappaInterval: [1, 1] });
+  // Agreement on relevant against rejected carries its Wilson interval over the families, as three-label agreement does.
+  const relevantAlike = people.filter((p, i) => (p === 'rejected') === (judge[i] === 'rejected')).length;
+  const w = wilsonInterval(relevantAlike, 12)!;
+  expect(all.relevantInterval).toEqual([Number((100 * w.low).toFixed(3)), Number((100 * w.high).toFixed(3))]);
   expect(JSON.parse(score(dir, true))).toEqual(out);
   expect(score(dir, false)).toMatch(new RegExp(`lexical all: n=12 labels [0-9.]+% \\[[0-9.]+, [0-9.]+\\] kappa ${all.kappa} \\[${all.kappaInterval[0]}, ${all.kappaInterval[1]}\\]`));
 });

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { clusteredRateInterval } from '../../src/stats/clustered-rate.js';
 import { kappaInterval } from '../../src/stats/kappa.js';
 import { wilsonInterval } from '../../src/stats/wilson.js';
 import { summariseCells, summariseFamilies, type CellResult, type FamilyResult } from '../../src/validate/evaluation.js';
@@ -29,10 +30,21 @@ test("pair kappa's interval resamples each family's pairs together: its units ar
   expect(row.kappaInterval).toEqual(kappaInterval(groups));
   expect(row.kappaInterval!.low).toBeLessThanOrEqual(row.kappa!);
   expect(row.kappaInterval!.high).toBeGreaterThanOrEqual(row.kappa!);
-  // Families 0 and 2 lose all three pairs, family 1 its strong one: accuracy and relevant agreement 23 of 30, Wilson over the pairs.
+  // Families 0 and 2 lose all three pairs, family 1 its strong one: accuracy and relevant agreement 23 of 30.
   expect(row.accuracy).toBeCloseTo(23 / 30);
-  expect(row.accuracyInterval).toEqual(wilsonInterval(23, 30));
-  expect(row.relevantAccuracyInterval).toEqual(wilsonInterval(23, 30));
+  // Their intervals resample the same family groups; Wilson over the pairs stays beside them, narrower.
+  const agreed = Array.from({ length: 10 }, (_, k) => Array.from({ length: 3 }, (_, i) => gold(k, i) === judged(k, i)));
+  expect(row.accuracyInterval).toEqual(clusteredRateInterval(agreed));
+  expect(row.accuracyInterval).toMatchObject({ units: 10, replicates: 2000, method: 'bootstrap' });
+  expect(row.relevantAccuracyInterval).toEqual(row.accuracyInterval);
+  expect(row.accuracyWilsonInterval).toEqual(wilsonInterval(23, 30));
+  expect(row.relevantAccuracyWilsonInterval).toEqual(wilsonInterval(23, 30));
+  const width = (i: { low: number; high: number }) => i.high - i.low;
+  expect(width(row.accuracyInterval!)).toBeGreaterThan(width(row.accuracyWilsonInterval!));
+  // AUC (strong against the rest) resamples the same groups.
+  expect(row.aucInterval).toMatchObject({ units: 10 });
+  expect(row.aucInterval!.low).toBeLessThanOrEqual(row.auc!);
+  expect(row.aucInterval!.high).toBeGreaterThanOrEqual(row.auc!);
 });
 
 test('family figures carry a bootstrap over families for kappa and Wilson intervals for every rate, also by forecaster', () => {
@@ -72,15 +84,17 @@ test('judge-eval prints each kappa and rate with its interval, the same on every
   const j = first.judges[0];
   expect(Object.keys(j)).toEqual(expect.arrayContaining(['judge', 'pairs', 'gold', 'auc', 'accuracy', 'kappa', 'relevantAccuracy', 'confusion', 'families', 'seconds', 'pairsPerSecond']));
   expect(j.kappaInterval).toMatchObject({ units: 5, replicates: expect.any(Number) });
-  expect(j.accuracyInterval).toEqual(wilsonInterval(Math.round(j.accuracy * 9), 9));
+  expect(j.accuracyInterval).toMatchObject({ units: 5, replicates: expect.any(Number) });
+  expect(j.accuracyWilsonInterval).toEqual(wilsonInterval(Math.round(j.accuracy * 9), 9));
+  expect(again.judges[0].accuracyInterval).toEqual(j.accuracyInterval);
   expect(again.judges[0].kappaInterval).toEqual(j.kappaInterval);
   const text = await runCli(['judge-eval', '--pairs', file, '--judge', 'lexical']);
   expect(text.code).toBe(0);
-  expect(text.stdout).toMatch(/^lexical\s+9\s+\S+\s+\d\.\d{3} \[\d\.\d{2}, \d\.\d{2}\]/m);
-  expect(text.stdout).toMatch(/pair kappa resamples 5 families' pair groups whole/);
+  expect(text.stdout).toMatch(/^lexical\s+9\s+\d\.\d{3}( \[\d\.\d{2}, \d\.\d{2}\])?\s+\d\.\d{3} \[\d\.\d{2}, \d\.\d{2}\]/m);
+  expect(text.stdout).toMatch(/accuracy, kappa and relevant_acc of pairs resample 5 families' pair groups whole/);
 });
 
-test("people against people carries kappa's interval over the families both labelled, and accuracy's Wilson interval", async () => {
+test("people against people carries kappa's and accuracy's intervals over the families both labelled", async () => {
   const { labellerAgreement } = await import('../../src/api/judge-eval.js');
   const { mkdirSync } = await import('node:fs');
   const pairs = Array.from({ length: 8 }, (_, k) => [pair(`F${k}/a`, k < 4 ? 'strong' : 'rejected', `F${k}`), pair(`F${k}/b`, 'rejected', `F${k}`)]).flat();
@@ -90,7 +104,8 @@ test("people against people carries kappa's interval over the families both labe
   // The second labeller relates F0's strong pair and agrees on every other.
   writeFileSync(second, pairs.map((p) => JSON.stringify({ id: p.id, label: p.id === 'F0/a' ? 'related' : p.label, reason: 'read both sides' })).join('\n'));
   const a = labellerAgreement(pairs, [second])!;
-  expect(a.accuracyInterval).toEqual(wilsonInterval(15, 16));
+  expect(a.accuracyInterval).toEqual(clusteredRateInterval(Array.from({ length: 8 }, (_, k) => [k !== 0, true])));
+  expect(a.accuracyWilsonInterval).toEqual(wilsonInterval(15, 16));
   expect(a.kappaInterval).toMatchObject({ units: 8 });
   expect(a.kappaInterval!.low).toBeLessThan(a.kappa!);
   expect(a.kappaInterval!.high).toBe(1);

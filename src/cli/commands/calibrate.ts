@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { calibrateResults, DEFAULT_PREVALENCE_WEIGHT, type CalibrateResult } from '../../api/calibrate.js';
-import { DEFAULT_EDGES } from '../../calibrate/model.js';
+import { pooledPassRateInterval } from '../../calibrate/groups.js';
+import { DEFAULT_EDGES, type Interval } from '../../calibrate/model.js';
 import type { StoredCalibration } from '../../store/calibrations.js';
+import { withInterval, wholePercent } from '../interval-text.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
 
@@ -78,6 +80,8 @@ export function calibrationJson(result: Pick<CalibrateResult, 'id' | 'reused' | 
       tasks: c.counts.tasks,
       attempts: c.counts.attempts,
       resolved: c.counts.resolved,
+      pass_rate: c.counts.attempts > 0 ? round4(c.counts.resolved / c.counts.attempts) : null,
+      pass_rate_interval: pair(pooledPassRateInterval(c.tasks)),
       bands: c.counts.bands,
       pass_at_k: c.passAtK,
       correlations: c.correlations.map((r) => ({ signal: snake(r.signal), tasks: r.tasks, spearman: r.spearman })),
@@ -105,8 +109,10 @@ export function calibrationJson(result: Pick<CalibrateResult, 'id' | 'reused' | 
       attempts: f.attempts,
       resolved: f.resolved,
       pass_rate: f.passRate,
+      pass_rate_interval: pair(f.passRateInterval),
       bands: f.bands,
       frontier_share: f.frontierShare,
+      frontier_share_interval: pair(f.frontierShareInterval),
       learnability: f.learnability,
       steer: f.steer,
       signals: { gold_lines: f.signals.goldLines, files_touched: f.signals.filesTouched, fail_to_pass: f.signals.failToPass },
@@ -117,8 +123,10 @@ export function calibrationJson(result: Pick<CalibrateResult, 'id' | 'reused' | 
       attempts: g.attempts,
       resolved: g.resolved,
       pass_rate: g.passRate,
+      pass_rate_interval: pair(g.passRateInterval),
       bands: g.bands,
       frontier_share: g.frontierShare,
+      frontier_share_interval: pair(g.frontierShareInterval),
       learnability: g.learnability,
       prevalence: g.prevalence,
       share: g.share,
@@ -129,10 +137,13 @@ export function calibrationJson(result: Pick<CalibrateResult, 'id' | 'reused' | 
 
 export function formatCalibration(id: number, c: StoredCalibration, reused: boolean): string {
   const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(0)}%`);
+  const within = (x: number | null, i: Interval | null | undefined) => (x === null ? pct(x) : withInterval(pct(x), i?.low, i?.high, wholePercent));
   const b = c.counts.bands;
+  const overall = c.counts.attempts > 0 ? c.counts.resolved / c.counts.attempts : null;
   return [
     `calibration ${id} of synthesis ${c.synthesisId} for agent ${c.agent} (${c.format}, ${c.files.length} file${c.files.length === 1 ? '' : 's'})${reused ? ' (reused)' : ''}: ` +
-      `${c.counts.attempts} attempts, ${c.counts.resolved} solved; bands: ${b.never} never, ${b.frontier} frontier, ${b.always} always, ${b.undetermined} undetermined, ${b.untested} untested`,
+      `${c.counts.attempts} attempts, ${c.counts.resolved} solved (${within(overall, pooledPassRateInterval(c.tasks))}); bands: ${b.never} never, ${b.frontier} frontier, ${b.always} always, ${b.undetermined} undetermined, ${b.untested} untested`,
+    '[low, high]: 95% intervals in percent: a task\'s pass rate by Wilson over its attempts; a pooled pass rate by a bootstrap over the tested tasks, each with all its attempts (attempts at one task are not independent; docs/calibrate.md); a frontier share by Wilson over the banded tasks.',
     `band edges: at least ${c.config.edges.minAttempts} attempts; never <= ${c.config.edges.neverAt}, always >= ${c.config.edges.alwaysAt}, frontier in between`,
     '',
     formatTable(
@@ -153,8 +164,8 @@ export function formatCalibration(id: number, c: StoredCalibration, reused: bool
         family: f.familyId,
         category: f.category,
         tasks: f.tasks,
-        pass_rate: pct(f.passRate),
-        frontier_share: pct(f.frontierShare),
+        pass_rate: within(f.passRate, f.passRateInterval),
+        frontier_share: within(f.frontierShare, f.frontierShareInterval),
         never: f.bands.never,
         frontier: f.bands.frontier,
         always: f.bands.always,
@@ -174,6 +185,15 @@ export function formatCalibration(id: number, c: StoredCalibration, reused: bool
 
 function snake(s: string): string {
   return s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function round4(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}
+
+/** `[low, high]` as the tasks' `interval`; null without one (or in a calibration stored before stats58). */
+function pair(i: Interval | null | undefined): [number, number] | null {
+  return i ? [i.low, i.high] : null;
 }
 
 function round2(x: number): number {

@@ -80,8 +80,7 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
   const first = rows[0];
   const judges = [...new Set(rows.map((r) => r.judge))];
   const pct = (x: number | null) => (x === null ? '-' : percent(x));
-  const rate = (x: number | null, low: number | null, high: number | null) =>
-    x === null ? '-' : withInterval(pct(x), low ?? x, high ?? x, wholePercent);
+  const rate = (x: number | null, low: number | null, high: number | null) => (x === null ? '-' : withInterval(pct(x), low, high, wholePercent));
   const by = [...rows].sort((x, y) => judges.indexOf(x.judge) - judges.indexOf(y.judge));
   return [
     `Validation (${judges[0] ?? 'semantic'} judge${judges.length > 1 ? `; ${judges.slice(1).join(', ')} beside it` : ''}) against ${first?.later_work ?? 0} later work items in the 6 months after T0 (bot work counted apart; 95% Wilson intervals):`,
@@ -95,7 +94,7 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
         rejected: r.rejected,
         relevance: rate(r.relevance, r.relevance_low, r.relevance_high),
         strong_rate: rate(r.strong_rate, r.strong_rate_low, r.strong_rate_high),
-        coverage: r.coverage === null ? '-' : `${pct(r.coverage)} (${r.covered}/${r.later_work})`,
+        coverage: r.coverage === null ? '-' : `${rate(r.coverage, r.coverage_low, r.coverage_high)} (${r.covered}/${r.later_work})`,
       })),
     ),
     ...judges.map((judge) => liftLine(rows.filter((r) => r.judge === judge), judge)),
@@ -103,6 +102,7 @@ function tableLines(table: readonly StudyTableRow[]): string[] {
 }
 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+const shortPercent = (x: number | null) => (x === null ? '-' : `${Math.round(x * 100)}%`);
 
 /**
  * The heuristic against the best baseline of one judge, in relevance (the
@@ -118,10 +118,12 @@ function liftLine(rows: readonly StudyTableRow[], judge: string): string {
   const byRelevance = baselines.find((r) => r.forecaster === heuristic.best_baseline);
   const byStrong = baselines.reduce((best, r) => (r.strong_rate! > best.strong_rate! ? r : best));
   const relevance = byRelevance && heuristic.lift !== null
-    ? `relevance ${points(heuristic.lift)} over ${byRelevance.forecaster} (${percent(heuristic.relevance)} of ${heuristic.families} vs ${percent(byRelevance.relevance!)} of ${byRelevance.families})`
+    ? `relevance ${withInterval(points(heuristic.lift), heuristic.lift_low, heuristic.lift_high, (b) => `${b >= 0 ? '+' : ''}${(b * 100).toFixed(1)}`)} over ${byRelevance.forecaster} (${percent(heuristic.relevance)} of ${heuristic.families} vs ${percent(byRelevance.relevance!)} of ${byRelevance.families})`
     : 'relevance -';
   const strong = `strong rate ${points(heuristic.strong_rate - byStrong.strong_rate!)} over ${byStrong.forecaster} (${percent(heuristic.strong_rate)} vs ${percent(byStrong.strong_rate!)})`;
-  return `Heuristic against the best baseline (${judge} judge, ${heuristic.repos} ${heuristic.repos === 1 ? 'repository' : 'repositories'}): ${relevance}; ${strong}`;
+  // A difference's interval is a bootstrap over repositories (docs/study.md): one repository gives none, and the line says so.
+  const noInterval = heuristic.lift_low === null ? ' (no interval: it resamples repositories, and there is one)' : '';
+  return `Heuristic against the best baseline (${judge} judge, ${heuristic.repos} ${heuristic.repos === 1 ? 'repository' : 'repositories'}): ${relevance}; ${strong}${heuristic.repos === 1 ? noInterval : ''}`;
 }
 
 function synthesisLines(result: DemoResult): string[] {
@@ -144,10 +146,10 @@ function calibrationLines(result: DemoResult): string[] {
   const nextTasks = (family: string) => result.nextRound.synthesis.tasks.filter((t) => t.familyId === family).length;
   return [
     `Calibration ${result.calibration.id}: a synthetic agent (seeded; no model runs) made ${c.counts.attempts / Math.max(1, c.counts.tasks)} attempts at each exported task, written as SWE-bench run reports in ${result.out}/agent-results/:`,
-    ...c.tasks.map((t) => `  ${t.instanceId}  ${t.resolved}/${t.attempts} solved  ${t.band.padEnd(8)} ${t.familyId} [${t.category}]`),
-    `  bands: ${b.never} never, ${b.frontier} frontier, ${b.always} always`,
+    ...c.tasks.map((t) => `  ${t.instanceId}  ${t.resolved}/${t.attempts} solved ${withInterval(shortPercent(t.passRate), t.interval?.low, t.interval?.high, wholePercent).padEnd(14)} ${t.band.padEnd(8)} ${t.familyId} [${t.category}]`),
+    `  bands: ${b.never} never, ${b.frontier} frontier, ${b.always} always (a task's [low, high]: 95% Wilson interval of its pass rate over its attempts)`,
     `Next round (synthesis ${result.nextRound.id}, template backend, ${result.nextRound.synthesis.tasks.length} tasks, under calibration ${result.calibration.id}): tasks per category from the frontier blended with the window's category mix, then within a category by each family's weight (learnability × score × label; docs/calibrate.md):`,
-    ...c.families.map((f) => `  ${f.familyId} [${f.category}] ${next.get(f.familyId)?.previous ?? 0} -> ${nextTasks(f.familyId)}  (frontier share ${f.frontierShare === null ? '-' : `${Math.round(f.frontierShare * 100)}%`}, weight ${(next.get(f.familyId)?.weight ?? 0).toFixed(2)} in ${f.category}, llm backend asked for: ${f.steer === 'keep' ? 'the same' : `${f.steer} variants`})`),
+    ...c.families.map((f) => `  ${f.familyId} [${f.category}] ${next.get(f.familyId)?.previous ?? 0} -> ${nextTasks(f.familyId)}  (frontier share ${f.frontierShare === null ? '-' : `${withInterval(shortPercent(f.frontierShare), f.frontierShareInterval?.low, f.frontierShareInterval?.high, wholePercent)} of ${f.bands.never + f.bands.frontier + f.bands.always}`}, weight ${(next.get(f.familyId)?.weight ?? 0).toFixed(2)} in ${f.category}, llm backend asked for: ${f.steer === 'keep' ? 'the same' : `${f.steer} variants`})`),
     `Why: swe-future query --db ${result.db} --named calibration_families`,
   ];
 }

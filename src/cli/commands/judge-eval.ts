@@ -115,7 +115,7 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
   const rows = r.judges.map((j) => ({
     judge: j.judge,
     pairs: j.pairs,
-    auc_strong: num(j.auc),
+    auc_strong: numWithin(j.auc, j.aucInterval),
     accuracy: numWithin(j.accuracy, j.accuracyInterval),
     kappa: numWithin(j.kappa, j.kappaInterval),
     relevant_acc: numWithin(j.relevantAccuracy, j.relevantAccuracyInterval),
@@ -123,7 +123,7 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
     families: j.families?.families ?? '-',
     family_kappa: numWithin(j.families?.kappa ?? null, j.families?.kappaInterval),
     family_relevance: j.families ? rateBesideGold(j.families.relevance, j.families.relevanceInterval, j.families.goldRelevance, j.families.goldRelevanceInterval) : '-',
-    family_strong: j.families ? `${pct(j.families.strongRate)} (gold ${pct(j.families.goldStrongRate)})` : '-',
+    family_strong: j.families ? rateBesideGold(j.families.strongRate, j.families.strongRateInterval, j.families.goldStrongRate, j.families.goldStrongRateInterval) : '-',
   }));
   const lines = [
     `judge-eval on the ${r.split} half: ${r.pairs.reported} of ${r.pairs.total} labelled pairs` +
@@ -138,7 +138,7 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
       families: f.families,
       kappa: numWithin(f.kappa, f.kappaInterval),
       relevance: rateBesideGold(f.relevance, f.relevanceInterval, f.goldRelevance, f.goldRelevanceInterval),
-      strong: `${pct(f.strongRate)} (gold ${pct(f.goldStrongRate)})`,
+      strong: rateBesideGold(f.strongRate, f.strongRateInterval, f.goldStrongRate, f.goldStrongRateInterval),
     })),
   );
   if (bySource.length > 0) lines.push('', 'Families by forecaster (the baselines show how strict each judge is beside people):', '', formatTable(bySource));
@@ -165,12 +165,14 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
 /** What the brackets are, with the bootstrap's units (families whose pairs are resampled together). */
 function intervalNote(r: JudgeEvalResult): string {
   const j = r.judges[0];
-  const pairUnits = j?.kappaInterval?.units;
+  const pairUnits = j?.accuracyInterval?.units ?? j?.kappaInterval?.units;
   const familyUnits = j?.families?.kappaInterval?.units;
   return (
-    '[low, high]: 95% intervals. Wilson for accuracy, relevant_acc and relevance (n = pairs or families; pairs are counted as independent, so those are too narrow); ' +
-    `a bootstrap for kappa (${BOOTSTRAP_REPLICATES} replicates, seed ${BOOTSTRAP_SEED}) over the unit sampled: ` +
-    `pair kappa resamples ${pairUnits ?? 'the'} families' pair groups whole, family kappa ${familyUnits ?? 'the'} families. ` +
+    `[low, high]: 95% intervals. A bootstrap (${BOOTSTRAP_REPLICATES} replicates, seed ${BOOTSTRAP_SEED}) over the unit sampled: ` +
+    `auc_strong, accuracy, kappa and relevant_acc of pairs resample ${pairUnits ?? 'the'} families' pair groups whole (a family's pairs are not independent; ` +
+    'at an accuracy of 0 or 1, Wilson over the families), ' +
+    `family kappa ${familyUnits ?? 'the'} families; Wilson over the families for family relevance and strong rate. ` +
+    'Families of one repository share its window, so these are still narrower than a bootstrap over repositories. ' +
     'A kappa without brackets: both sides gave every family one label, so kappa is undefined (shown as 1 when they agree).'
   );
 }

@@ -236,11 +236,13 @@ function formatStudy(r: StudyRunResult, queued = false): string {
   if (r.agreement.length) {
     lines.push(
       '',
-      'Judge agreement on the same families (percent alike; Cohen\'s kappa):',
+      'Judge agreement on the same families (percent alike; Cohen\'s kappa; [low, high]: 95% intervals over the families, Wilson for percent, a bootstrap for kappa):',
       formatTable(r.agreement.map((a) => ({
         forecaster: a.forecaster, judges: `${a.judge_a} / ${a.judge_b}`, repos: a.repos, families: a.families,
-        labels: a.percent === null ? '-' : `${a.percent.toFixed(1)}%`, kappa: fixed(a.kappa),
-        relevant: a.relevant_percent === null ? '-' : `${a.relevant_percent.toFixed(1)}%`, relevant_kappa: fixed(a.relevant_kappa),
+        labels: a.percent === null ? '-' : withInterval(`${a.percent.toFixed(1)}%`, a.percent_low, a.percent_high, (b) => b.toFixed(1)),
+        kappa: a.kappa === null ? fixed(a.kappa) : withInterval(fixed(a.kappa), a.kappa_low, a.kappa_high, (b) => b.toFixed(2)),
+        relevant: a.relevant_percent === null ? '-' : withInterval(`${a.relevant_percent.toFixed(1)}%`, a.relevant_percent_low, a.relevant_percent_high, (b) => b.toFixed(1)),
+        relevant_kappa: a.relevant_kappa === null ? fixed(a.relevant_kappa) : withInterval(fixed(a.relevant_kappa), a.relevant_kappa_low, a.relevant_kappa_high, (b) => b.toFixed(2)),
       }))),
     );
   }
