@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Executes every notebook in notebooks/ headless (Debian's jupyter-nbconvert on the Deno kernel from
-# node_modules, through the kernelspec committed in notebooks/jupyter/), writes the executed copies to an
+# Executes every notebook in notebooks/ headless (scripts/execute-notebook.sh: Debian's jupyter-nbconvert on the Deno
+# kernel from node_modules, through the kernelspec committed in notebooks/jupyter/), writes the executed copies to an
 # output folder, type-checks each notebook exported as a script with `deno check`, and ends with
 # "N passed, N failed". A notebook passes when every cell ran without error and its script type-checks.
 #
@@ -72,8 +72,7 @@ for notebook in notebooks/*.ipynb; do
   names+=("$name")
   logs+=("$log")
   start=$(date +%s%N)
-  if jupyter-nbconvert --to notebook --execute "$notebook" --output-dir "$out" \
-    --ExecutePreprocessor.timeout=300 >"$log" 2>&1; then
+  if "$root/scripts/execute-notebook.sh" "$notebook" "$out" >"$log" 2>&1; then
     executed+=("ok in $(awk -v ns=$(($(date +%s%N) - start)) 'BEGIN { printf "%.1f", ns / 1e9 }') s")
   else
     executed+=(failed)

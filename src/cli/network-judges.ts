@@ -5,13 +5,7 @@ import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '../llm/limits.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import type { NetworkJudgeName } from '../validate/model.js';
-
-export interface NetworkJudgeFlags extends ModelCallFlags {
-  llmBaseUrl?: string;
-  llmModel?: string;
-  embeddingBaseUrl?: string;
-  embeddingModel?: string;
-}
+import type { CliIO } from './io.js';
 
 /**
  * `--llm-timeout SECONDS` and `--llm-retries N`: every command that talks to a
@@ -24,6 +18,15 @@ export const ModelCallFlags = z.object({
   llmRetries: z.coerce.number().int().nonnegative().max(20).optional(),
 });
 export type ModelCallFlags = z.infer<typeof ModelCallFlags>;
+
+/** The flags addNetworkJudgeOptions declares, as a command's options schema starts (`NetworkJudgeFlags.extend({...})`). */
+export const NetworkJudgeFlags = ModelCallFlags.extend({
+  llmBaseUrl: z.string().optional(),
+  llmModel: z.string().optional(),
+  embeddingBaseUrl: z.string().optional(),
+  embeddingModel: z.string().optional(),
+});
+export type NetworkJudgeFlags = z.infer<typeof NetworkJudgeFlags>;
 
 /** Declares --llm-timeout and --llm-retries on a command. */
 export function addModelCallOptions(command: Command): Command {
@@ -74,5 +77,18 @@ export async function loadNetworkJudgeBuilder(flags: NetworkJudgeFlags): Promise
     }
     const [{ createOpenAIEmbeddings }, { createEmbeddingJudge }] = embedding;
     return createEmbeddingJudge({ embeddings: createOpenAIEmbeddings({ baseURL: flags.embeddingBaseUrl, model: flags.embeddingModel, ...endpointLimits(flags) }), cache });
+  };
+}
+
+/**
+ * What a judging command (validate, judge-eval) hands the library beside its own options: the network judges its
+ * flags configure, and the semantic judge's word-table notes and the progress on stderr (none with --quiet).
+ */
+export async function judgingHooks(io: CliIO, flags: NetworkJudgeFlags & { quiet?: boolean }) {
+  const [buildNetworkJudge, { stderrProgress }] = await Promise.all([loadNetworkJudgeBuilder(flags), import('./progress.js')]);
+  return {
+    networkJudge: (name: NetworkJudgeName, deps: { embeddingCache: EmbeddingCache }) => buildNetworkJudge(name, deps.embeddingCache),
+    onVectorBuild: flags.quiet ? undefined : (message: string) => io.stderr(`swe-future: ${message}\n`),
+    progress: stderrProgress(io, flags.quiet),
   };
 }

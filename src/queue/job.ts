@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { Forecaster } from '../forecast/forecaster.js';
-import { endpointLimits, loadNetworkJudgeBuilder, ModelCallFlags } from '../cli/network-judges.js';
+import { endpointLimits, loadNetworkJudgeBuilder, NetworkJudgeFlags } from '../cli/network-judges.js';
 import { RepoTask } from '../study/model.js';
 import type { ValidateOptions } from '../api/validate.js';
 
@@ -12,13 +12,9 @@ import type { ValidateOptions } from '../api/validate.js';
  * model calls wait and retry as the study command asked). No key travels: each worker reads OPENAI_API_KEY
  * from its own environment.
  */
-export const ModelSettings = ModelCallFlags.extend({
-  llmBaseUrl: z.string().optional(),
-  llmModel: z.string().optional(),
+export const ModelSettings = NetworkJudgeFlags.extend({
   llmCutoff: z.string().optional(),
   allowModelAfterT0: z.boolean().optional(),
-  embeddingBaseUrl: z.string().optional(),
-  embeddingModel: z.string().optional(),
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
 

@@ -12,6 +12,9 @@ const count = z.number().int().nonnegative();
 const ratio = z.number().nullable();
 /** SQLite booleans arrive as 0/1. */
 const flag = z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1);
+/** A rate and its 95% interval, as the named queries name them (src/queries/intervals.ts): `name`, `name_low`, `name_high`. */
+type Bounded<N extends string> = { [K in N | `${N}_low` | `${N}_high`]: typeof ratio };
+const bounded = <N extends string>(name: N): Bounded<N> => ({ [name]: ratio, [`${name}_low`]: ratio, [`${name}_high`]: ratio }) as Bounded<N>;
 
 /** One row of the `relevance` named query. */
 export const RelevanceRow = z.object({
@@ -26,12 +29,8 @@ export const RelevanceRow = z.object({
   strong: count,
   related: count,
   rejected: count,
-  relevance: ratio,
-  relevance_low: ratio,
-  relevance_high: ratio,
-  strong_rate: ratio,
-  strong_rate_low: ratio,
-  strong_rate_high: ratio,
+  ...bounded('relevance'),
+  ...bounded('strong_rate'),
   relevant_repos: count,
 });
 export type RelevanceRow = z.infer<typeof RelevanceRow>;
@@ -46,9 +45,7 @@ export const LiftRow = z.object({
   relevance: ratio,
   best_baseline: z.string().nullable(),
   baseline_relevance: ratio,
-  lift: ratio,
-  lift_low: ratio,
-  lift_high: ratio,
+  ...bounded('lift'),
   /** Repositories the lift bootstrap resampled; null without a baseline. */
   lift_repos: count.nullable(),
 });
@@ -63,9 +60,7 @@ export const CoverageRow = z.object({
   later_work: count.nullable(),
   later_bot_work: count.nullable(),
   covered: count.nullable(),
-  coverage: ratio,
-  coverage_low: ratio,
-  coverage_high: ratio,
+  ...bounded('coverage'),
 });
 export type CoverageRow = z.infer<typeof CoverageRow>;
 
@@ -85,14 +80,10 @@ export const RepoRow = z.object({
   strong: count,
   related: count,
   rejected: count,
-  relevance: ratio,
-  relevance_low: ratio,
-  relevance_high: ratio,
+  ...bounded('relevance'),
   later_work: count.nullable(),
   covered: count.nullable(),
-  coverage: ratio,
-  coverage_low: ratio,
-  coverage_high: ratio,
+  ...bounded('coverage'),
 });
 export type RepoRow = z.infer<typeof RepoRow>;
 
@@ -107,17 +98,11 @@ export const AtKRow = z.object({
   families: count,
   strong: count,
   relevant: count,
-  precision_strong: ratio,
-  precision_strong_low: ratio,
-  precision_strong_high: ratio,
-  precision_relevant: ratio,
-  precision_relevant_low: ratio,
-  precision_relevant_high: ratio,
+  ...bounded('precision_strong'),
+  ...bounded('precision_relevant'),
   covered: count,
   later_work: count.nullable(),
-  coverage: ratio,
-  coverage_low: ratio,
-  coverage_high: ratio,
+  ...bounded('coverage'),
 });
 export type AtKRow = z.infer<typeof AtKRow>;
 
@@ -146,9 +131,7 @@ export const AgreementRow = z.object({
   judge_b: z.string(),
   families: count,
   agree: count,
-  agreement: ratio,
-  agreement_low: ratio,
-  agreement_high: ratio,
+  ...bounded('agreement'),
   both_relevant: count,
   both_rejected: count,
   only_a: count,

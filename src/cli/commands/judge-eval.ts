@@ -6,11 +6,11 @@ import { JUDGES, OFFLINE_JUDGES } from '../../validate/model.js';
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../../stats/bootstrap.js';
 import type { Interval } from '../../stats/wilson.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
-import { addNetworkJudgeOptions, loadNetworkJudgeBuilder, ModelCallFlags } from '../network-judges.js';
+import { addNetworkJudgeOptions, judgingHooks, NetworkJudgeFlags } from '../network-judges.js';
 import { withInterval } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 
-const Options = ModelCallFlags.extend({
+const Options = NetworkJudgeFlags.extend({
   pairs: z.array(z.string()).min(1),
   windows: z.array(z.string()).optional(),
   judge: z.array(z.enum(JUDGES)).optional(),
@@ -22,10 +22,6 @@ const Options = ModelCallFlags.extend({
   quoted: z.boolean(),
   diffs: z.boolean(),
   standing: z.boolean(),
-  llmBaseUrl: z.string().optional(),
-  llmModel: z.string().optional(),
-  embeddingBaseUrl: z.string().optional(),
-  embeddingModel: z.string().optional(),
   json: z.boolean().optional(),
   quiet: z.boolean().optional(),
 });
@@ -51,11 +47,7 @@ export function register(program: Command, io: CliIO): void {
   )
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
-      const [{ evaluateJudges }, buildNetworkJudge, { stderrProgress }] = await Promise.all([
-        import('../../api/judge-eval.js'),
-        loadNetworkJudgeBuilder(o),
-        import('../progress.js'),
-      ]);
+      const [{ evaluateJudges }, hooks] = await Promise.all([import('../../api/judge-eval.js'), judgingHooks(io, o)]);
       const result = await evaluateJudges({
         pairs: o.pairs,
         windows: o.windows,
@@ -68,9 +60,7 @@ export function register(program: Command, io: CliIO): void {
         quoted: o.quoted,
         diffs: o.diffs,
         standing: o.standing,
-        networkJudge: (name, deps) => buildNetworkJudge(name, deps.embeddingCache),
-        onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
-        progress: stderrProgress(io, o.quiet),
+        ...hooks,
       });
       if (o.families !== undefined) {
         writeFileSync(o.families, familyLabelLines(result));

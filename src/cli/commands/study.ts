@@ -5,24 +5,20 @@ import { runStudy, type StudyRunResult } from '../../api/study.js';
 import { ExitError, UserError } from '../../errors.js';
 import type { Progress } from '../../progress.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
-import { endpointLimits, loadNetworkJudgeBuilder, ModelCallFlags } from '../network-judges.js';
+import { endpointLimits, loadNetworkJudgeBuilder, NetworkJudgeFlags } from '../network-judges.js';
 import { withInterval } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 import { loadCliProgress } from '../progress-bars.js';
 
-const Options = ModelCallFlags.extend({
+const Options = NetworkJudgeFlags.extend({
   db: z.string(),
   config: z.string().min(1),
   jobs: z.coerce.number().int().positive(),
   queue: z.string().min(1).optional(),
   retryFailed: z.boolean().optional(),
   cache: z.string().optional(),
-  llmBaseUrl: z.string().optional(),
-  llmModel: z.string().optional(),
   llmCutoff: z.string().optional(),
   allowModelAfterT0: z.boolean().optional(),
-  embeddingBaseUrl: z.string().optional(),
-  embeddingModel: z.string().optional(),
   json: z.boolean().optional(),
   quiet: z.boolean().optional(),
   debug: z.boolean().optional(),

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_JUDGE, JUDGES, type Metrics, type Verdict } from '../../validate/model.js';
-import { addNetworkJudgeOptions, loadNetworkJudgeBuilder, ModelCallFlags } from '../network-judges.js';
+import { addNetworkJudgeOptions, judgingHooks, NetworkJudgeFlags } from '../network-judges.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { withInterval, wholePercent } from '../interval-text.js';
 import { parseOptions } from '../options.js';
@@ -9,16 +9,12 @@ import { BASELINES } from '../../study/model.js';
 import { wilsonInterval } from '../../stats/wilson.js';
 import { dbFlag } from '../db-flag.js';
 
-const Options = ModelCallFlags.extend({
+const Options = NetworkJudgeFlags.extend({
   db: z.string(),
   forecast: z.coerce.number().int().positive(),
   window: z.string(),
   judge: z.enum(JUDGES),
   includeBots: z.boolean().optional(),
-  llmBaseUrl: z.string().optional(),
-  llmModel: z.string().optional(),
-  embeddingBaseUrl: z.string().optional(),
-  embeddingModel: z.string().optional(),
   json: z.boolean().optional(),
   quiet: z.boolean().optional(),
 });
@@ -35,20 +31,14 @@ export function register(program: Command, io: CliIO): void {
   )
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
-      const [{ validateForecast }, buildNetworkJudge, { stderrProgress }] = await Promise.all([
-        import('../../api/validate.js'),
-        loadNetworkJudgeBuilder(o),
-        import('../progress.js'),
-      ]);
+      const [{ validateForecast }, hooks] = await Promise.all([import('../../api/validate.js'), judgingHooks(io, o)]);
       const result = await validateForecast({
         db: o.db,
         forecast: o.forecast,
         window: o.window,
         judge: o.judge,
         includeBots: o.includeBots,
-        networkJudge: (name, deps) => buildNetworkJudge(name, deps.embeddingCache),
-        onVectorBuild: o.quiet ? undefined : (message) => io.stderr(`swe-future: ${message}\n`),
-        progress: stderrProgress(io, o.quiet),
+        ...hooks,
       });
       const v = result.validation;
       if (!o.quiet) for (const w of result.warnings) io.stderr(`swe-future: warning: ${w}\n`);
