@@ -40,7 +40,8 @@ describe.skipIf(missing.length > 0)('notebooks executed against a study database
       cwd: ROOT,
       encoding: 'utf8',
       env: { ...process.env, SWE_FUTURE_AUDIT_PER_STRATUM: '3' },
-      timeout: 110_000,
+      // Setup alone took ~100 s under the whole suite on a loaded host (eval/results/quality57.md): a limit, not a timing assert.
+      timeout: 300_000,
     });
     run = { status: result.status, stdout: result.stdout, stderr: result.stderr };
     for (const file of NOTEBOOKS) {
@@ -50,7 +51,7 @@ describe.skipIf(missing.length > 0)('notebooks executed against a study database
         // Reported by the first test.
       }
     }
-  }, 120_000);
+  }, 310_000);
 
   test('every notebook runs with no failing cell and its exported script passes deno check', () => {
     expect(run.stdout.trim().split('\n').at(-1), run.stdout + run.stderr).toBe(`${NOTEBOOKS.length} passed, 0 failed`);
