@@ -12,3 +12,6 @@ export function withInterval(text: string, low: number | null | undefined, high:
 
 /** A rate's bound in whole percent (`8` for 0.08). */
 export const wholePercent = (x: number): string => (x * 100).toFixed(0);
+
+/** A difference's bound in signed points of percent, one decimal (`+3.1` for +0.031). */
+export const signedPoints = (x: number): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CalibrationFamilyRow, CalibrationReport, CalibrationRow } from './calibration-model.js';
 import { pooledPassRateInterval } from '../calibrate/groups.js';
 import { wilsonInterval } from '../stats/wilson.js';
-import { escapeHtml as e, interval, percent } from './html.js';
+import { escapeHtml as e, percent, withCi } from './html.js';
 import { barChart } from './svg.js';
 
 /**
@@ -55,8 +55,14 @@ function oneCalibration(c: z.infer<typeof CalibrationRow>, report: CalibrationRe
   const made = families.find((f) => f.next_synthesis !== null)?.next_synthesis ?? null;
   const tasks = report.tasks.filter((t) => t.calibration === c.calibration);
   // A pooled pass rate's interval resamples tasks with all their attempts (groups.ts); a frontier share's is Wilson over the banded tasks.
-  const passRate = (rate: number | null, of: readonly { attempts: number; resolved: number }[]) => withCi(percent(rate), rate === null ? null : pooledPassRateInterval(of));
-  const frontierShare = (f: z.infer<typeof CalibrationFamilyRow>) => withCi(percent(f.frontier_share), wilsonInterval(f.frontier, f.never + f.frontier + f.always));
+  const passRate = (rate: number | null, of: readonly { attempts: number; resolved: number }[]) => {
+    const ci = rate === null ? null : pooledPassRateInterval(of);
+    return withCi(percent(rate), ci?.low, ci?.high);
+  };
+  const frontierShare = (f: z.infer<typeof CalibrationFamilyRow>) => {
+    const ci = wilsonInterval(f.frontier, f.never + f.frontier + f.always);
+    return withCi(percent(f.frontier_share), ci?.low, ci?.high);
+  };
   const cell = (label: string, content: string | number, cls = '') => `<td${cls ? ` class="${cls}"` : ''} data-label="${label}">${content}</td>`;
   const rows = families.map((f) =>
     [
@@ -90,10 +96,4 @@ function oneCalibration(c: z.infer<typeof CalibrationRow>, report: CalibrationRe
     '<p class="muted">Brackets: 95% intervals. A pass rate pools attempts over tasks, and the attempts at one task are not independent (a hard task fails every time), so its interval is a bootstrap over the tested tasks, each with all its attempts (Wilson over the tasks where every attempt passed or none did); a frontier share\'s is Wilson over the banded tasks.</p>',
     `<p class="muted">Next round: category shares are ${c.prevalence_weight} &times; the window's category mix + ${Math.round((1 - c.prevalence_weight) * 100) / 100} &times; the frontier steer; within a category, learnability &times; score &times; label weight.</p>`,
   ].join('\n');
-}
-
-/** A figure and its interval in the page's bracket style; the figure alone without one. */
-function withCi(text: string, ci: { low: number; high: number } | null): string {
-  const bounds = ci ? interval(ci.low, ci.high) : '';
-  return bounds ? `${text} <span class="ci">${bounds}</span>` : text;
 }

@@ -28,7 +28,13 @@ export function fraction(n: number, of: number): string {
 /** `n/of` with its 95% Wilson interval (src/stats/wilson.ts): `58.1% (151/260) [52.0–64.0]`; an em dash without trials. */
 export function fractionWithWilson(n: number, of: number): string {
   const ci = wilsonInterval(n, of);
-  return ci === null ? '—' : `${fraction(n, of)} <span class="ci">${interval(ci.low, ci.high)}</span>`;
+  return ci === null ? '—' : withCi(fraction(n, of), ci.low, ci.high);
+}
+
+/** A figure's text and its 95% interval in the page's bracket style (`interval`); the text alone without one. */
+export function withCi(text: string, low: number | null | undefined, high: number | null | undefined): string {
+  const ci = interval(low, high);
+  return ci ? `${text} <span class="ci">${ci}</span>` : text;
 }
 
 /** The date part of a stored ISO time. */
@@ -67,6 +73,5 @@ export function pointsInterval(low: number | null | undefined, high: number | nu
  */
 export function rateWithInterval(rate: number | null, low: number | null, high: number | null, n: number, of: number | null): string {
   if (rate === null || !of) return '—';
-  const ci = interval(low, high);
-  return `<span class="pt">${percent(rate)}</span>${ci ? ` <span class="ci">${ci}</span>` : ''} <span class="n">${n}/${of}</span>`;
+  return `${withCi(`<span class="pt">${percent(rate)}</span>`, low, high)} <span class="n">${n}/${of}</span>`;
 }

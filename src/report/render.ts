@@ -1,7 +1,7 @@
 import { calibrationSection } from './calibration-section.js';
 import { familySection, FILTER_SCRIPT } from './cards.js';
 import { chartKey, forecasterChart, isBaseline, repositoryChart } from './figures.js';
-import { day, escapeHtml as e, fraction, fractionWithWilson, interval, minute } from './html.js';
+import { day, escapeHtml as e, fraction, fractionWithWilson, minute, withCi } from './html.js';
 import type { ReportData } from './model.js';
 import { PUBLISHED } from './published.js';
 import { rankedSection } from './ranked.js';
@@ -141,7 +141,7 @@ function agreementSection(data: ReportData): string {
       `<th scope="row" class="name" data-label="Forecaster">${e(a.forecaster)}</th>`,
       cell('Judges (A / B)', `${e(a.judge_a)} / ${e(a.judge_b)}`),
       cell('Families', a.families),
-      cell('Agreement', `${fraction(a.agree, a.families)}${interval(a.agreement_low, a.agreement_high) ? ` <span class="ci">${interval(a.agreement_low, a.agreement_high)}</span>` : ''}`, 'rate'),
+      cell('Agreement', withCi(fraction(a.agree, a.families), a.agreement_low, a.agreement_high), 'rate'),
       cell('Both relevant', a.both_relevant),
       cell('Both rejected', a.both_rejected),
       cell('Only A relevant', a.only_a),

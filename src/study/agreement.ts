@@ -1,7 +1,7 @@
 import type { ForecasterName } from '../forecast/model.js';
 import { kappaInterval } from '../stats/kappa.js';
 import { wilsonInterval } from '../stats/wilson.js';
-import { judgeAgreement } from '../validate/agreement.js';
+import { judgeAgreement, pairedLabels, relevantPairs } from '../validate/agreement.js';
 import type { JudgeName, Label, Verdict } from '../validate/model.js';
 import type { AgreementRow, StudyRun } from './model.js';
 
@@ -73,9 +73,7 @@ function pairUp(runs: readonly StudyRun[], a: JudgeName, b: JudgeName): { left: 
  * mode differ), so sorting keeps the interval the same for the same verdicts.
  */
 function pairLabels(a: readonly Verdict[], b: readonly Verdict[]): [Label, Label][] {
-  const other = new Map(b.map((v) => [v.familyId, v.label]));
-  const sorted = [...a].sort((x, y) => (x.familyId < y.familyId ? -1 : x.familyId > y.familyId ? 1 : 0));
-  return sorted.flatMap((v) => (other.has(v.familyId) ? [[v.label, other.get(v.familyId)!] as [Label, Label]] : []));
+  return pairedLabels([...a].sort((x, y) => (x.familyId < y.familyId ? -1 : x.familyId > y.familyId ? 1 : 0)), b);
 }
 
 /**
@@ -85,8 +83,7 @@ function pairLabels(a: readonly Verdict[], b: readonly Verdict[]): [Label, Label
  * narrower than a bootstrap over repositories would be (docs/study.md).
  */
 function agreementIntervals(pairs: readonly (readonly [Label, Label])[]) {
-  const relevant = (l: Label) => (l === 'rejected' ? 'rejected' : 'relevant');
-  const binary = pairs.map(([x, y]) => [relevant(x), relevant(y)] as const);
+  const binary = relevantPairs(pairs);
   const percent = (x: number) => Math.round(x * 10000) / 100;
   const three = wilsonInterval(pairs.filter(([x, y]) => x === y).length, pairs.length);
   const rel = wilsonInterval(binary.filter(([x, y]) => x === y).length, pairs.length);

@@ -26,16 +26,25 @@ export interface JudgeAgreement {
 }
 
 export function judgeAgreement(a: readonly Verdict[], b: readonly Verdict[]): JudgeAgreement {
-  const other = new Map(b.map((v) => [v.familyId, v.label]));
-  const pairs: [Label, Label][] = [];
-  for (const v of a) {
-    const label = other.get(v.familyId);
-    if (label !== undefined) pairs.push([v.label, label]);
-  }
-  const relevant = (l: Label) => (l === 'rejected' ? 'rejected' : 'relevant');
+  const pairs = pairedLabels(a, b);
   const three = agreement(pairs);
-  const binary = agreement(pairs.map(([x, y]) => [relevant(x), relevant(y)]));
+  const binary = agreement(relevantPairs(pairs));
   return { families: pairs.length, percent: three.percent, kappa: three.kappa, relevantPercent: binary.percent, relevantKappa: binary.kappa };
+}
+
+/** The two sides' labels of each family both labelled, paired by `familyId`, in the order of `a`. */
+export function pairedLabels(a: readonly Verdict[], b: readonly Verdict[]): [Label, Label][] {
+  const other = new Map(b.map((v) => [v.familyId, v.label]));
+  return a.flatMap((v) => {
+    const label = other.get(v.familyId);
+    return label === undefined ? [] : [[v.label, label] as [Label, Label]];
+  });
+}
+
+/** Paired labels read as relevant (strong or related) against rejected. */
+export function relevantPairs(pairs: readonly (readonly [Label, Label])[]): ['relevant' | 'rejected', 'relevant' | 'rejected'][] {
+  const relevant = (l: Label) => (l === 'rejected' ? 'rejected' : 'relevant');
+  return pairs.map(([x, y]) => [relevant(x), relevant(y)]);
 }
 
 /** Observed agreement (percent) and Cohen's kappa over paired labels: the one kappa, in src/stats/kappa.ts. */

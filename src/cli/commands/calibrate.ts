@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { calibrateResults, DEFAULT_PREVALENCE_WEIGHT, type CalibrateResult } from '../../api/calibrate.js';
+import { round } from '../../calibrate/estimators.js';
 import { pooledPassRateInterval } from '../../calibrate/groups.js';
 import { DEFAULT_EDGES, type Interval } from '../../calibrate/model.js';
 import type { StoredCalibration } from '../../store/calibrations.js';
@@ -80,7 +81,7 @@ export function calibrationJson(result: Pick<CalibrateResult, 'id' | 'reused' | 
       tasks: c.counts.tasks,
       attempts: c.counts.attempts,
       resolved: c.counts.resolved,
-      pass_rate: c.counts.attempts > 0 ? round4(c.counts.resolved / c.counts.attempts) : null,
+      pass_rate: c.counts.attempts > 0 ? round(c.counts.resolved / c.counts.attempts) : null,
       pass_rate_interval: pair(pooledPassRateInterval(c.tasks)),
       bands: c.counts.bands,
       pass_at_k: c.passAtK,
@@ -173,7 +174,7 @@ export function formatCalibration(id: number, c: StoredCalibration, reused: bool
       })),
     ),
     '',
-    `Next round (category share = ${c.config.prevalenceWeight} x window prevalence (${c.config.prevalenceSource}) + ${round2(1 - c.config.prevalenceWeight)} x frontier steer):`,
+    `Next round (category share = ${c.config.prevalenceWeight} x window prevalence (${c.config.prevalenceSource}) + ${round(1 - c.config.prevalenceWeight, 2)} x frontier steer):`,
     formatTable(
       c.categories.map((g) => ({ category: g.category, prevalence: pct(g.prevalence), learnability: g.learnability.toFixed(2), share: pct(g.share) })),
     ),
@@ -187,15 +188,8 @@ function snake(s: string): string {
   return s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-function round4(x: number): number {
-  return Math.round(x * 10000) / 10000;
-}
-
 /** `[low, high]` as the tasks' `interval`; null without one (or in a calibration stored before stats58). */
 function pair(i: Interval | null | undefined): [number, number] | null {
   return i ? [i.low, i.high] : null;
 }
 
-function round2(x: number): number {
-  return Math.round(x * 100) / 100;
-}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { runDemo, type DemoResult } from '../../api/demo.js';
 import { heldBackLine } from '../../forecast/held-back.js';
 import type { StudyTableRow } from '../../study/model.js';
-import { withInterval, wholePercent } from '../interval-text.js';
+import { signedPoints, withInterval, wholePercent } from '../interval-text.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
 import { stderrProgress } from '../progress.js';
@@ -113,12 +113,12 @@ function liftLine(rows: readonly StudyTableRow[], judge: string): string {
   const heuristic = rows.find((r) => r.forecaster === 'heuristic');
   const baselines = rows.filter((r) => r.baseline && r.strong_rate !== null);
   if (!heuristic || heuristic.relevance === null || heuristic.strong_rate === null || baselines.length === 0) return `Heuristic against the baselines (${judge} judge): -`;
-  const points = (d: number) => `${d >= 0 ? '+' : ''}${(d * 100).toFixed(1)} points`;
+  const points = (d: number) => `${signedPoints(d)} points`;
   // The study table's lift is relevance over its best baseline; strong rate's best baseline is found here.
   const byRelevance = baselines.find((r) => r.forecaster === heuristic.best_baseline);
   const byStrong = baselines.reduce((best, r) => (r.strong_rate! > best.strong_rate! ? r : best));
   const relevance = byRelevance && heuristic.lift !== null
-    ? `relevance ${withInterval(points(heuristic.lift), heuristic.lift_low, heuristic.lift_high, (b) => `${b >= 0 ? '+' : ''}${(b * 100).toFixed(1)}`)} over ${byRelevance.forecaster} (${percent(heuristic.relevance)} of ${heuristic.families} vs ${percent(byRelevance.relevance!)} of ${byRelevance.families})`
+    ? `relevance ${withInterval(points(heuristic.lift), heuristic.lift_low, heuristic.lift_high, signedPoints)} over ${byRelevance.forecaster} (${percent(heuristic.relevance)} of ${heuristic.families} vs ${percent(byRelevance.relevance!)} of ${byRelevance.families})`
     : 'relevance -';
   const strong = `strong rate ${points(heuristic.strong_rate - byStrong.strong_rate!)} over ${byStrong.forecaster} (${percent(heuristic.strong_rate)} vs ${percent(byStrong.strong_rate!)})`;
   // A difference's interval is a bootstrap over repositories (docs/study.md): one repository gives none, and the line says so.

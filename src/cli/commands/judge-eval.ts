@@ -7,7 +7,7 @@ import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../../stats/bootstrap.js';
 import type { Interval } from '../../stats/wilson.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { addNetworkJudgeOptions, judgingHooks, NetworkJudgeFlags } from '../network-judges.js';
-import { withInterval } from '../interval-text.js';
+import { withInterval, wholePercent } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 
 const Options = NetworkJudgeFlags.extend({
@@ -92,7 +92,7 @@ function numWithin(x: number | null, interval: Interval | null | undefined): str
 
 /** `13% [8, 21]`: a rate and its 95% interval in percent; the rate alone without an interval. */
 function pctWithin(x: number | null, interval: Interval | null | undefined): string {
-  return x === null ? pct(x) : withInterval(pct(x), interval?.low, interval?.high, (b) => String(Math.round(b * 100)));
+  return x === null ? pct(x) : withInterval(pct(x), interval?.low, interval?.high, wholePercent);
 }
 
 /** A judge's rate beside people's on the same families, each with its interval. */

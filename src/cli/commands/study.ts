@@ -6,7 +6,7 @@ import { ExitError, UserError } from '../../errors.js';
 import type { Progress } from '../../progress.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { endpointLimits, loadNetworkJudgeBuilder, NetworkJudgeFlags } from '../network-judges.js';
-import { withInterval } from '../interval-text.js';
+import { signedPoints, withInterval } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 import { loadCliProgress } from '../progress-bars.js';
 
@@ -196,7 +196,7 @@ function formatStudy(r: StudyRunResult, queued = false): string {
     relevance: withInterval(pct(t.relevance), t.relevance_low, t.relevance_high, pctBound),
     strong_rate: withInterval(pct(t.strong_rate), t.strong_rate_low, t.strong_rate_high, pctBound),
     coverage: t.category === 'all' ? `${withInterval(pct(t.coverage), t.coverage_low, t.coverage_high, pctBound)} ${t.covered}/${t.later_work}` : '',
-    lift: t.lift === null ? '' : `${withInterval(pts(t.lift), t.lift_low, t.lift_high, ptsBound)} vs ${t.best_baseline}`,
+    lift: t.lift === null ? '' : `${withInterval(pts(t.lift), t.lift_low, t.lift_high, signedPoints)} vs ${t.best_baseline}`,
   }));
   const failed = r.repos.filter((x) => x.status === 'failed');
   const failedLines = failed.length
@@ -251,14 +251,11 @@ function pct(x: number | null): string {
 }
 
 function pts(x: number | null): string {
-  return x === null ? '-' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} pts`;
+  return x === null ? '-' : `${signedPoints(x)} pts`;
 }
 
 /** A rate's bound as pct writes it, without the % (`52.0`). */
 const pctBound = (x: number): string => (x * 100).toFixed(1);
-
-/** A lift's bound as pts writes it, without " pts" (`+3.1`). */
-const ptsBound = (x: number): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
 
 function fixed(x: number | null): string {
   return x === null ? '-' : x.toFixed(3);
