@@ -17,6 +17,11 @@
  *
  * The committed sets looked in are readable ones only (--sets; default the baselines' sets of the stores this study
  * used). A repository found in two of them is an error.
+ *
+ * Mixed packets (`label-packets.ts --forecaster heuristic --forecaster hotspot --forecaster recency --forecaster
+ * random-anchor --top 1 --repo R`: the loose top-1 shuffled among the baselines' top-1, so a labeller cannot tell which
+ * is the loose one) are read too: their baseline families are reported again as this round's labellers labelled them
+ * ("(this round)"), beside the committed labels, and this round's primary is set against the committed labels-1.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,9 +47,10 @@ for (const s of sets) if (/heldout|newcomer10/.test(s)) throw new Error(`--sets:
 type Label = 'strong' | 'related' | 'rejected';
 interface PeopleLabel { blind: string; label: Label; specificity?: number; reason: string; labeller: string }
 interface Key { blind: string; forecaster: string; rank: number; score: number }
-const FORECASTERS = ['loose', 'hotspot', 'recency', 'random-anchor'] as const;
-type Forecaster = (typeof FORECASTERS)[number];
-interface Row { repo: string; forecaster: Forecaster; title: string; kind: string; people: Label[]; labellers: string[] }
+const BASELINES = ['hotspot', 'recency', 'random-anchor'] as const;
+/** `loose`, a baseline as the committed set's people labelled it, or `<baseline> (this round)` from a mixed packet. */
+type Forecaster = string;
+interface Row { repo: string; forecaster: Forecaster; title: string; kind: string; people: Label[]; labellers: string[]; committed?: Label[] }
 
 /** Every labels file of a packet, in name order (the first is the primary), each by blind id. */
 function labelsOf(dir: string): { file: string; byBlind: Map<string, PeopleLabel> }[] {
@@ -67,11 +73,12 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
   for (const k of key) {
     const people = labels.map((l) => l.byBlind.get(k.blind)).filter((l): l is PeopleLabel => l !== undefined);
     if (labels.length > 0 && people.length === 0) notes.push(`${repo} ${k.blind}: no label in ${labels.map((l) => l.file).join(', ')}`);
+    const loose = k.forecaster === 'heuristic';
     rows.push({
       repo,
-      forecaster: 'loose',
+      forecaster: loose ? 'loose' : `${k.forecaster} (this round)`,
       title: families.get(k.blind) ?? '?',
-      kind: k.score <= 0.02 ? 'loose title' : 'held-back direction',
+      kind: loose ? (k.score <= 0.02 ? 'loose title' : 'held-back direction') : `rank ${k.rank}`,
       people: people.map((l) => l.label),
       labellers: people.map((l) => l.labeller),
     });
@@ -84,14 +91,21 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
   const setKey = readLines<Key>(keyOf(join(values.families!, found[0]!), repo));
   const setTitles = new Map(readLines<{ blind: string; title: string }>(join(set, 'families.jsonl')).map((f) => [f.blind, f.title]));
   const setLabels = labelsOf(set);
-  for (const forecaster of ['hotspot', 'recency', 'random-anchor'] as const) {
+  for (const forecaster of BASELINES) {
     const top = setKey.find((k) => k.forecaster === forecaster && k.rank === 1);
     if (!top) {
       notes.push(`${repo}: ${found[0]} has no ${forecaster} top-1 family`);
       continue;
     }
     const people = setLabels.map((l) => l.byBlind.get(top.blind)).filter((l): l is PeopleLabel => l !== undefined);
-    rows.push({ repo: `${repo}`, forecaster, title: setTitles.get(top.blind) ?? '?', kind: `${found[0]} ${top.blind}`, people: people.map((l) => l.label), labellers: people.map((l) => l.labeller) });
+    const row: Row = { repo, forecaster, title: setTitles.get(top.blind) ?? '?', kind: `${found[0]} ${top.blind}`, people: people.map((l) => l.label), labellers: people.map((l) => l.labeller) };
+    rows.push(row);
+    // The same family in a mixed packet (the baselines are deterministic: same title), labelled again this round.
+    const again = rows.find((r) => r.repo === repo && r.forecaster === `${forecaster} (this round)`);
+    if (again) {
+      if (again.title !== row.title) notes.push(`${repo}: this round's ${forecaster} top-1 "${again.title}" is not ${found[0]}'s "${row.title}"`);
+      else again.committed = row.people;
+    }
   }
 }
 
@@ -107,17 +121,37 @@ const rate = (rs: Row[], hit: (l: Label) => boolean) => {
 const strong = (l: Label) => l === 'strong';
 const relevant = (l: Label) => l !== 'rejected';
 
+const mixed = rows.some((r) => r.forecaster.endsWith('(this round)'));
 const groups: [string, Row[]][] = [
-  ...FORECASTERS.map((f) => [f === 'loose' ? 'loose top-1 (heuristic --max-loose 1)' : `${f} top-1`, rows.filter((r) => r.forecaster === f)] as [string, Row[]]),
+  ['loose top-1 (heuristic --max-loose 1)', rows.filter((r) => r.forecaster === 'loose')],
   ['  loose: loose titles (score 0.019)', rows.filter((r) => r.forecaster === 'loose' && r.kind === 'loose title')],
   ['  loose: held-back directions', rows.filter((r) => r.forecaster === 'loose' && r.kind !== 'loose title')],
+  ...BASELINES.map((f) => [`${f} top-1 (committed labels)`, rows.filter((r) => r.forecaster === f)] as [string, Row[]]),
+  ...(mixed ? BASELINES.map((f) => [`${f} top-1 (this round)`, rows.filter((r) => r.forecaster === `${f} (this round)`)] as [string, Row[]]) : []),
 ];
-const twice = rows.filter((r) => r.people.length >= 2);
-const agree = (rs: Row[], same: (a: Label, b: Label) => boolean) => pct(rs.filter((r) => same(r.people[0]!, r.people[1]!)).length, rs.length);
-const peoplePeople = (['loose', 'baselines'] as const).map((side) => {
-  const rs = twice.filter((r) => (side === 'loose') === (r.forecaster === 'loose'));
-  return { side, n: rs.length, three: agree(rs, (a, b) => a === b), relevant: agree(rs, (a, b) => relevant(a) === relevant(b)) };
-});
+/** Agreement of two labels per row: `pick` gives the pair, or null to leave the row out. */
+function agreement(rs: Row[], pick: (r: Row) => [Label, Label] | null) {
+  const pairs = rs.map(pick).filter((p): p is [Label, Label] => p !== null);
+  return {
+    n: pairs.length,
+    three: pct(pairs.filter(([a, b]) => a === b).length, pairs.length),
+    relevant: pct(pairs.filter(([a, b]) => relevant(a) === relevant(b)).length, pairs.length),
+  };
+}
+const firstTwo = (r: Row): [Label, Label] | null => (r.people.length >= 2 ? [r.people[0]!, r.people[1]!] : null);
+const peoplePeople = [
+  { side: 'loose top-1, two labellers of this round', ...agreement(rows.filter((r) => r.forecaster === 'loose'), firstTwo) },
+  { side: 'baselines top-1, committed labels-1 vs labels-2', ...agreement(rows.filter((r) => (BASELINES as readonly string[]).includes(r.forecaster)), firstTwo) },
+  ...(mixed
+    ? [
+        { side: 'baselines top-1, two labellers of this round', ...agreement(rows.filter((r) => r.forecaster.endsWith('(this round)')), firstTwo) },
+        {
+          side: "baselines top-1, this round's primary vs committed labels-1",
+          ...agreement(rows.filter((r) => r.forecaster.endsWith('(this round)')), (r) => (r.people.length && r.committed?.length ? [r.people[0]!, r.committed[0]!] : null)),
+        },
+      ]
+    : []),
+];
 
 if (values.json) {
   console.log(JSON.stringify({ rows, groups: groups.map(([name, rs]) => ({ name, strong: rate(rs, strong), relevant: rate(rs, relevant) })), peoplePeople, unlabelled, notes }, null, 2));
@@ -128,11 +162,12 @@ if (values.json) {
   for (const [name, rs] of groups) console.log(`| ${name} | ${rate(rs, strong).text} | ${rate(rs, relevant).text} |`);
   console.log('\nPeople vs people (families with two labels; first labels file = primary):');
   for (const p of peoplePeople) console.log(`  ${p.side}: n=${p.n}; three labels ${p.three}; relevant-vs-rejected ${p.relevant}`);
+  console.log('\n(Wilson intervals treat families as independent; n is small: read them as a range, not a ranking.)');
   console.log('\nPer repository (people: primary[, second]):');
   for (const repo of [...new Set(rows.map((r) => r.repo))]) {
     console.log(`  ${repo}`);
     for (const r of rows.filter((x) => x.repo === repo))
-      console.log(`    ${r.forecaster.padEnd(13)} ${(r.people.join(', ') || 'unlabelled').padEnd(18)} "${r.title}" (${r.kind})`);
+      console.log(`    ${r.forecaster.padEnd(26)} ${(r.people.join(', ') || 'unlabelled').padEnd(18)} "${r.title}" (${r.kind})`);
   }
   for (const n of notes) console.log(`note: ${n}`);
 }

@@ -9,7 +9,8 @@ import { tempDir } from '../fixtures/repo.js';
  * labels63: families the pair labels (eval/pairs) and the family labels (eval/families/dev20, dev20b) label differently.
  * `label-set-conflicts.ts --readable` reads the fit half of eval/pairs only and never opens eval/heldout-pairs;
  * `contested-packets.ts` packs the conflicts blind against their window, keys outside; `score-contested-labels.ts`
- * says which old label the new blind labels side with. Run on a made eval/ tree, in its own folder.
+ * says which old label the new blind labels side with. Run on a made eval/ tree, in its own folder. And study A's
+ * scorer, `score-loose-labels.ts`: the loose top-1 beside the baselines' top-1 of a committed (readable) set.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -122,4 +123,39 @@ test('contested-packets refuses a conflict of a held set', async () => {
   expect(run.status).not.toBe(0);
   expect(run.stderr).toContain('not a readable set');
   expect(existsSync(join(dir, 'p', 'c'))).toBe(false);
+});
+
+test('score-loose-labels sets the loose top-1 beside the baselines top-1 as the committed set labelled them; held sets refused', async () => {
+  const dir = await tempDir();
+  const set = join(dir, 'families', 'newcomer9-blind', 'mio');
+  mkdirSync(set, { recursive: true });
+  const window = lines([{ key: 'pr#1', title: 'Fix clippy lints' }]);
+  writeFileSync(join(set, 'window.jsonl'), window);
+  writeFileSync(join(set, 'families.jsonl'), lines(['hot', 'rec', 'rnd'].map((t, i) => ({ blind: `mio-F0${i + 1}`, title: t }))));
+  writeFileSync(join(set, 'key.jsonl'), lines(['hotspot', 'recency', 'random-anchor'].map((f, i) => ({ blind: `mio-F0${i + 1}`, forecaster: f, rank: 1, score: 1 }))));
+  writeFileSync(join(set, 'labels-1.jsonl'), lines(['related', 'rejected', 'strong'].map((l, i) => ({ blind: `mio-F0${i + 1}`, label: l, reason: 'r', labeller: 'L1' }))));
+  const packets = join(dir, 'packets', 'loose');
+  mkdirSync(join(packets, 'mio'), { recursive: true });
+  mkdirSync(join(`${packets}-keys`, 'loose', 'mio'), { recursive: true });
+  writeFileSync(join(packets, 'mio', 'window.jsonl'), window);
+  writeFileSync(join(packets, 'mio', 'families.jsonl'), lines([{ blind: 'mio-F01', title: 'Fix the warnings of new clippy lints' }]));
+  writeFileSync(join(`${packets}-keys`, 'loose', 'mio', 'key.jsonl'), lines([{ blind: 'mio-F01', forecaster: 'heuristic', rank: 1, score: 0.656 }]));
+  writeFileSync(join(packets, 'mio', 'labels-LA.jsonl'), lines([{ blind: 'mio-F01', label: 'strong', reason: 'r', labeller: 'LA' }]));
+  writeFileSync(join(packets, 'mio', 'labels-LB.jsonl'), lines([{ blind: 'mio-F01', label: 'related', reason: 'r', labeller: 'LB' }]));
+
+  const args = ['--dir', packets, '--families', join(dir, 'families'), '--json'];
+  const out = JSON.parse(script(dir, 'score-loose-labels.ts', [...args, '--sets', 'newcomer9-blind']));
+  const group = (name: string) => out.groups.find((g: { name: string }) => g.name.startsWith(name));
+  expect(group('loose top-1').strong.text).toMatch(/^1\/1 /);
+  expect(group('  loose: held-back directions').relevant.text).toMatch(/^1\/1 /);
+  expect(group('hotspot top-1').relevant.text).toMatch(/^1\/1 /);
+  expect(group('recency top-1').relevant.text).toMatch(/^0\/1 /);
+  expect(group('random-anchor top-1').strong.text).toMatch(/^1\/1 /);
+  expect(out.peoplePeople[0]).toMatchObject({ n: 1 });
+  expect(out.peoplePeople[0].three).toMatch(/^0\/1 /);
+  expect(out.peoplePeople[0].relevant).toMatch(/^1\/1 /);
+
+  const held = spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'scripts', 'score-loose-labels.ts'), ...args, '--sets', 'heldout20b'], { cwd: dir, encoding: 'utf8' });
+  expect(held.status).not.toBe(0);
+  expect(held.stderr).toContain('heldout20b is held');
 });
