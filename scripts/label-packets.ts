@@ -8,7 +8,7 @@
  * or by default `<out>-keys` beside DIR, `<set>` DIR's name (scripts/packet-keys.ts;
  * the scripts that read keys find them there).
  *
- *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--keys DIR] [--forecaster NAME ...] [--top K] [--baseline-top K] [--window 6m] [--seed 1]
+ *   npx tsx scripts/label-packets.ts --db FILE --out DIR [--keys DIR] [--forecaster NAME ...] [--repo NAME ...] [--top K] [--baseline-top K] [--window 6m] [--seed 1]
  *
  * --top K takes each forecast's first K families only (its ranking order), as
  * strong@K reads them; --baseline-top K cuts the baselines' forecasts at K
@@ -17,7 +17,9 @@
  *
  * Every forecast of every snapshot in the store is taken (one per forecaster
  * and snapshot: the latest), so a study's store and a hand-made store of one
- * repository both work.
+ * repository both work. --repo NAME (the packet's name, e.g. `werkzeug`, or the
+ * store's repository name) keeps only those repositories: labels63 packed the
+ * heuristic's top loose family of the repositories where it abstained only.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     keys: { type: 'string' },
     forecaster: { type: 'string', multiple: true },
+    repo: { type: 'string', multiple: true },
     window: { type: 'string', default: '6m' },
     seed: { type: 'string', default: '1' },
     top: { type: 'string' },
@@ -61,9 +64,16 @@ const rows = store.db
   .all() as { id: number; forecaster: string; snapshot_id: number; t0: string; repo_id: number; name: string }[];
 
 const wanted = values.forecaster?.length ? new Set(values.forecaster) : null;
+const repos = values.repo?.length ? new Set(values.repo) : null;
+if (repos) {
+  const known = new Set(rows.flatMap((row) => [row.name, row.name.replace(/^.*\+/, '')]));
+  const unknown = [...repos].filter((r) => !known.has(r));
+  if (unknown.length) throw new Error(`--repo: no forecast of ${unknown.join(', ')} in ${values.db}`);
+}
 const bySnapshot = new Map<number, typeof rows>();
 for (const row of rows) {
   if (wanted && !wanted.has(row.forecaster)) continue;
+  if (repos && !repos.has(row.name) && !repos.has(row.name.replace(/^.*\+/, ''))) continue;
   bySnapshot.set(row.snapshot_id, [...(bySnapshot.get(row.snapshot_id) ?? []), row]);
 }
 

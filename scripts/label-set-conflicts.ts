@@ -11,6 +11,18 @@
  * families a third labeller would settle (docs/judging.md).
  *
  *   npx tsx scripts/label-set-conflicts.ts [--json]
+ *   npx tsx scripts/label-set-conflicts.ts --readable [--json]
+ *
+ * --readable reads only what an engineer may read: the fit half of eval/pairs
+ * (rows with "split": "fit"; every held row is dropped as it is read, never
+ * compared or printed) against the readable family sets of the development
+ * repositories, eval/families/dev20 (the heuristic) and dev20b (the baselines'
+ * top five); eval/heldout-pairs and eval/families/heldout are not opened. It
+ * lists every family the two sets label differently on three labels (a strong
+ * against a related is a conflict too; `binary` marks the ones that differ on
+ * relevant-vs-rejected) with each side's labels, the pairs' ids and the family
+ * set's blind ids: what scripts/contested-packets.ts packs for a blind third
+ * reading (labels63).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +31,8 @@ import { pairFiles, readPairs } from '../src/api/judge-eval.js';
 import { isVagueTitle } from '../src/validate/judges/vagueness.js';
 import { readLines } from './jsonl.js';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { json: { type: 'boolean' }, readable: { type: 'boolean' } } });
+const readable = values.readable === true;
 
 type Label = 'strong' | 'related' | 'rejected';
 interface FamilyLabel { blind: string; label: Label; strong: string[]; related: string[]; reason: string; labeller: string }
@@ -27,42 +40,60 @@ interface Conflict {
   set: string;
   repo: string;
   blind: string;
+  /** Every blind id of the family set with this title (a title two baselines wrote is one family). */
+  blinds: string[];
   title: string;
-  pairs: { label: Label; sources: string[]; relevant: string[] };
-  families: { labels: string[]; named: string[]; reason: string };
+  /** The two sides differ on relevant-vs-rejected, not only strong-vs-related. */
+  binary: boolean;
+  pairs: { label: Label; sources: string[]; ids: string[]; relevant: string[] };
+  families: { label: Label; labels: string[]; named: string[]; reason: string };
 }
 
 const RANK: Record<Label, number> = { rejected: 0, related: 1, strong: 2 };
 
-const SETS = [
-  ['eval/pairs', 'eval/families/dev'],
-  ['eval/heldout-pairs', 'eval/families/heldout'],
-] as const;
+const SETS: readonly (readonly [string, readonly string[]])[] = readable
+  ? [['eval/pairs', ['eval/families/dev20', 'eval/families/dev20b']]]
+  : [
+      ['eval/pairs', ['eval/families/dev']],
+      ['eval/heldout-pairs', ['eval/families/heldout']],
+    ];
+
+/** The labelled pairs of a pair set; with --readable, the fit half only (held rows dropped as read). */
+function pairsOf(pairSet: string) {
+  const all = readPairs(pairFiles([pairSet]));
+  return readable ? all.filter((p) => p.split === 'fit') : all;
+}
 
 let both = 0;
 const conflicts: Conflict[] = [];
-for (const [pairSet, familySet] of SETS) {
-  const pairs = readPairs(pairFiles([pairSet]));
+for (const [pairSet, familySets] of SETS) {
+  const pairs = pairsOf(pairSet);
+  const seen = new Set<string>();
+  for (const familySet of familySets)
   for (const repo of readdirSync(familySet).filter((r) => existsSync(join(familySet, r, 'families.jsonl'))).sort()) {
     const dir = join(familySet, repo);
     const labelFiles = readdirSync(dir).filter((f) => /^labels-.+\.jsonl$/.test(f)).sort();
     const labels = labelFiles.map((f) => new Map(readLines<FamilyLabel>(join(dir, f)).map((l) => [l.blind, l])));
-    const seen = new Set<string>();
-    for (const family of readLines<{ blind: string; title: string }>(join(dir, 'families.jsonl'))) {
+    const families = readLines<{ blind: string; title: string }>(join(dir, 'families.jsonl'));
+    for (const family of families) {
       const mine = pairs.filter((p) => p.family.title === family.title && p.repo.toLowerCase().endsWith(`/${repo}`));
       const people = labels.map((m) => m.get(family.blind)).filter((l): l is FamilyLabel => l !== undefined);
-      if (mine.length === 0 || people.length === 0 || seen.has(family.title)) continue;
-      seen.add(family.title);
+      if (mine.length === 0 || people.length === 0 || seen.has(`${repo}\u0000${family.title}`)) continue;
+      seen.add(`${repo}\u0000${family.title}`);
       both++;
       const gold = mine.reduce<Label>((g, p) => (RANK[p.label] > RANK[g] ? p.label : g), 'rejected');
-      if ((gold === 'rejected') === (people[0]!.label === 'rejected')) continue;
+      const binary = (gold === 'rejected') !== (people[0]!.label === 'rejected');
+      if (readable ? gold === people[0]!.label : !binary) continue;
       conflicts.push({
         set: familySet.split('/').pop()!,
         repo,
         blind: family.blind,
+        blinds: families.filter((f) => f.title === family.title).map((f) => f.blind),
         title: family.title,
-        pairs: { label: gold, sources: [...new Set(mine.map((p) => p.id.split('/')[1]!))], relevant: mine.filter((p) => p.label !== 'rejected').map((p) => `${p.item.key}=${p.label}`) },
+        binary,
+        pairs: { label: gold, sources: [...new Set(mine.map((p) => p.id.split('/')[1]!))], ids: mine.map((p) => p.id), relevant: mine.filter((p) => p.label !== 'rejected').map((p) => `${p.item.key}=${p.label}`) },
         families: {
+          label: people[0]!.label,
           labels: people.map((l) => `${l.labeller}=${l.label}`),
           named: [...people[0]!.strong.map((k) => `${k}=strong`), ...people[0]!.related.map((k) => `${k}=related`)],
           reason: people[0]!.reason,
@@ -76,7 +107,7 @@ for (const [pairSet, familySet] of SETS) {
 const vagueStrong: { set: string; repo: string; title: string; strong: string[] }[] = [];
 for (const [pairSet] of SETS) {
   const byFamily = new Map<string, { repo: string; title: string; strong: string[] }>();
-  for (const p of readPairs(pairFiles([pairSet]))) {
+  for (const p of pairsOf(pairSet)) {
     if (!isVagueTitle(p.family.title)) continue;
     const key = `${p.repo}\u0000${p.family.title}`;
     const f = byFamily.get(key) ?? { repo: p.repo, title: p.family.title, strong: [] };
@@ -88,9 +119,11 @@ for (const [pairSet] of SETS) {
 
 if (values.json) console.log(JSON.stringify({ families: both, agree: both - conflicts.length, conflicts, vagueStrong }, null, 2));
 else {
-  console.log(`families in both label sets: ${both}; relevant-vs-rejected agree on ${both - conflicts.length} (${((100 * (both - conflicts.length)) / both).toFixed(1)}%), disagree on ${conflicts.length}`);
+  const binary = conflicts.filter((c) => c.binary).length;
+  console.log(`families in both label sets${readable ? ' (fit half of eval/pairs; dev20, dev20b)' : ''}: ${both}; relevant-vs-rejected agree on ${both - binary} (${((100 * (both - binary)) / both).toFixed(1)}%), disagree on ${binary}`);
+  if (readable) console.log(`three labels agree on ${both - conflicts.length} (${((100 * (both - conflicts.length)) / both).toFixed(1)}%); listed below: all ${conflicts.length} that differ (${binary} on relevant-vs-rejected, marked *)`);
   for (const c of conflicts) {
-    console.log(`\n${c.set}/${c.repo} ${c.blind} "${c.title}"`);
+    console.log(`\n${c.binary ? '* ' : ''}${c.set}/${c.repo} ${c.blinds.join(',')} "${c.title}"`);
     console.log(`  pairs (${c.pairs.sources.join(', ')}): ${c.pairs.label} [${c.pairs.relevant.join(' ')}]`);
     console.log(`  families: ${c.families.labels.join(' ')} [${c.families.named.join(' ')}] ${c.families.reason}`);
   }

@@ -71,3 +71,17 @@ test('a key beside the packet, as committed sets keep it, is read before the key
   expect(findKey(set, 'unkeyed')).toBeNull();
   expect(keyedPackets(set)).toEqual(['bat']);
 });
+
+test('--repo keeps the named repositories only, and a name the store has no forecast of is an error', async () => {
+  const { db } = await store();
+  const all = join(await tempDir(), 'all');
+  script('label-packets.ts', ['--db', db, '--out', all]);
+  const [repo] = readdirSync(all);
+  const one = join(await tempDir(), 'one');
+  script('label-packets.ts', ['--db', db, '--out', one, '--repo', repo!, '--top', '1']);
+  expect(readdirSync(one)).toEqual([repo]);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'label-packets.ts'), '--db', db, '--out', join(one, 'x'), '--repo', 'nope'], { cwd: ROOT, encoding: 'utf8' });
+  expect(run.status).not.toBe(0);
+  expect(run.stderr).toContain('--repo: no forecast of nope');
+  expect(existsSync(join(one, 'x'))).toBe(false);
+}, 180_000);
