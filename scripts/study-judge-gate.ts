@@ -27,7 +27,7 @@ import type { FamilyEvidence } from '../src/validate/semantic/evidence.js';
 import type { Label } from '../src/validate/model.js';
 import { readLines } from './jsonl.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, fit: { type: 'string' }, features: { type: 'string', default: 'all' }, model: { type: 'string', default: 'one' }, l2: { type: 'string', default: '1' }, json: { type: 'string' } } });
+const { values } = parseArgs({ options: { dir: { type: 'string' }, fit: { type: 'string' }, features: { type: 'string', default: 'all' }, model: { type: 'string', default: 'one' }, verbose: { type: 'boolean' }, l2: { type: 'string', default: '1' }, json: { type: 'string' } } });
 if (!values.dir) throw new Error('usage: --dir OUT [--fit FAMILIES.jsonl] [--features all|few] [--l2 1] [--json FILE]');
 
 interface Row { fold: string; id: string; people: Label; e: FamilyEvidence }
@@ -98,10 +98,49 @@ const vector = (e: FamilyEvidence) => {
  * may weigh differently where the judge called the family relevant and where it rejected it; a depth-1 interaction).
  */
 function fit(train: readonly Row[]): { w: number[]; mean: number[]; sd: number[]; p: (e: FamilyEvidence) => number } {
+  if (values.model === 'tree') {
+    const called = fitTree(train.filter((r) => relevant(r.e.label)));
+    const rejected = fitTree(train.filter((r) => !relevant(r.e.label)));
+    return { w: [], mean: [], sd: [], p: (e) => (relevant(e.label) ? called(e) : rejected(e)) };
+  }
   if (values.model !== 'split') return fitOne(train);
   const called = fitOne(train.filter((r) => relevant(r.e.label)));
   const rejected = fitOne(train.filter((r) => !relevant(r.e.label)));
   return { ...called, p: (e) => (relevant(e.label) ? called.p(e) : rejected.p(e)) };
+}
+
+/**
+ * `--model tree`: a depth-2 decision tree per side of the judge's call (feature > threshold splits, thresholds at the
+ * feature's distinct training values, leaves of at least MIN_LEAF families), the split chosen by the fewest
+ * misclassified families (majority leaves); a leaf's probability is its people-relevant rate. Ties: first feature,
+ * lowest threshold (deterministic).
+ */
+const MIN_LEAF = 10;
+type Leaf = (e: FamilyEvidence) => number;
+function fitTree(train: readonly Row[], depth = 2): Leaf {
+  const rate = train.length === 0 ? 0 : train.filter((r) => relevant(r.people)).length / train.length;
+  const errors = (rs: readonly Row[]) => {
+    const k = rs.filter((r) => relevant(r.people)).length;
+    return Math.min(k, rs.length - k);
+  };
+  if (depth === 0 || train.length < 2 * MIN_LEAF) return () => rate;
+  let best: { j: number; t: number; err: number } | undefined;
+  const xs = train.map((r) => vector(r.e));
+  names.forEach((_, j) => {
+    for (const t of [...new Set(xs.map((x) => x[j]!))].sort((a, b) => a - b)) {
+      const lo = train.filter((_, i) => xs[i]![j]! <= t);
+      const hi = train.filter((_, i) => xs[i]![j]! > t);
+      if (lo.length < MIN_LEAF || hi.length < MIN_LEAF) continue;
+      const err = errors(lo) + errors(hi);
+      if (best === undefined || err < best.err) best = { j, t, err };
+    }
+  });
+  if (best === undefined || best.err >= errors(train)) return () => rate;
+  const { j, t } = best;
+  const lo = fitTree(train.filter((_, i) => xs[i]![j]! <= t), depth - 1);
+  const hi = fitTree(train.filter((_, i) => xs[i]![j]! > t), depth - 1);
+  if (values.verbose) console.log(`  tree split (n ${train.length}, depth ${depth}): ${names[j]} > ${t.toFixed(3)}`);
+  return (e) => (vector(e)[j]! <= t ? lo(e) : hi(e));
 }
 
 // Standardised on the training rows (the ridge penalty is then even across features).
@@ -168,12 +207,16 @@ for (const how of ['gate', 'full', 'free'] as const) {
   const better = folds.filter((f) => out[f]![how][0] >= out[f]!.judge[0] + 0.02).length;
   console.log(`${how}: pooled relevant kappa ${f3(relKappa(pooled[how]) - relKappa(pooled.judge))} vs judge; folds >= .02 better ${better}, worse ${worse}`);
 }
-const sides = values.model === 'split' ? ([['judge called relevant', rows.filter((r) => relevant(r.e.label))], ['judge rejected', rows.filter((r) => !relevant(r.e.label))]] as const) : ([['all families', rows]] as const);
+const sides = values.model === 'tree' ? [] : values.model === 'split' ? ([['judge called relevant', rows.filter((r) => relevant(r.e.label))], ['judge rejected', rows.filter((r) => !relevant(r.e.label))]] as const) : ([['all families', rows]] as const);
 for (const [side, sub] of sides) {
   const all = fitOne(sub);
   console.log(`weights, ${side} (${sub.length} families; standardised features):`);
   console.log(`  intercept ${all.w[0]!.toFixed(3)}`);
   names.forEach((n, j) => console.log(`  ${n} ${all.w[j + 1]!.toFixed(3)} (mean ${all.mean[j]!.toFixed(3)}, sd ${all.sd[j]!.toFixed(3)})`));
 }
+if (values.model === 'tree') {
+  console.log('trees on all families:');
+  values.verbose = true;
+}
 const all = fit(rows);
-if (values.json) writeFileSync(values.json, JSON.stringify({ features: names, folds: out, changed, weights: all.w }, null, 1));
+if (values.json) writeFileSync(values.json, JSON.stringify({ features: names, model: values.model, folds: out, changed, weights: all.w }, null, 1));
