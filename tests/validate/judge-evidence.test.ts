@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import type { TaskFamily } from '../../src/family/model.js';
 import { loadWordTable } from '../../src/text/glove/cache.js';
+import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { familyEvidence } from '../../src/validate/semantic/evidence.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
 import { withStandingNote } from '../../src/validate/judges/standing-note.js';
@@ -11,7 +12,8 @@ import { BACKOFF, FILLER, PARAPHRASE, UNRELATED, item } from './judge-literals.j
  * own pair rows: the same label as its verdict, the reading its best directed pair rests on (SharedDirection.basis),
  * and the family's shape. Studied in eval/results/judges61.md; it labels nothing.
  */
-const judge = createSemanticJudge({ table: loadWordTable() });
+const table = loadWordTable();
+const judge = createSemanticJudge({ table });
 
 async function evidenceOf(later: ReturnType<typeof item>[], standing?: Record<string, string>, family: TaskFamily = BACKOFF) {
   const request = { families: [family], later, ...(standing ? { standing } : {}) };
@@ -66,4 +68,14 @@ test('a branch merge shares no direction', async () => {
   const { evidence } = await evidenceOf([merge, UNRELATED, ...FILLER]);
   expect(evidence.basis).toBe('none');
   expect(evidence.directions).toBe(0);
+});
+
+test('the lexical judge gives the same basis for the same paraphrase', async () => {
+  const lexical = createLexicalJudge();
+  const later = [PARAPHRASE, UNRELATED, ...FILLER];
+  const pairs = await lexical.judgePairs!({ families: [BACKOFF], later });
+  const { verdicts } = await lexical.judge({ families: [BACKOFF], later });
+  const evidence = familyEvidence(BACKOFF, pairs.matches[0]!, pairs.signals![0]!, false);
+  expect(evidence.label).toBe(verdicts[0]!.label);
+  expect(evidence.basis).toBe('does-objects');
 });

@@ -252,7 +252,7 @@ export interface SharedDirection {
    * file the title names, and is the family's kind of work or close to it. Strong, whatever the similarity.
    */
   does: boolean;
-  /** Which reading of the pair it rests on (DirectionBasis): what a fitted gate and a study read, never what labels it. */
+  /** Which reading of the pair it rests on (DirectionBasis): what a study reads (src/validate/semantic/evidence.ts), never what labels it. */
   basis: DirectionBasis;
 }
 

@@ -257,7 +257,7 @@ export interface PairSignals {
   named?: boolean;
   /** The change does what the family names (its one-piece title's object in its area, the file its title names): strong. */
   does?: boolean;
-  /** Which reading the direction rests on (direction.ts SharedDirection.basis); read by studies and the fitted gate, never by a label. */
+  /** Which reading the direction rests on (direction.ts SharedDirection.basis); read by studies (semantic/evidence.ts), never by a label. */
   basis?: DirectionBasis;
 }
 

@@ -8,8 +8,8 @@ import type { Label, Match } from '../model.js';
  * judge already computed (pure: no second copy of its logic): its pairs'
  * labels and signals (`Judge.judgePairs`, the standing note applied) and the
  * family's direction reading (`familyDirection`, cached per family object).
- * Made for studying where the judge agrees with people and for a fitted gate
- * over its calls (eval/results/judges61.md); never what labels a pair.
+ * Made for studying where the judge agrees with people (eval/results/judges61.md:
+ * a fitted gate over it did not beat the judge out of fold); never what labels a pair.
  */
 export interface FamilyEvidence {
   /** The judge's family label: the best over its pairs. */
@@ -23,7 +23,10 @@ export interface FamilyEvidence {
   strong: number;
   related: number;
   directions: number;
-  /** The best directed pair's similarity, shared topic words, area and kind (0 / false / null when none). */
+  /**
+   * The best directed pair's similarity, shared topic words, area, and the kind signal `strong` is labelled by
+   * (PairSignals.agrees: false also when the direction cannot make it strong); 0 / false / null when none.
+   */
   similarity: number;
   shared: number;
   touches: boolean;
