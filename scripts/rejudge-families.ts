@@ -9,9 +9,11 @@
  * quote; each packet's verdicts.jsonl is rewritten (the
  * shape scripts/score-family-labels.ts --db writes). Nothing is saved to the
  * store. With --dump, one line per (packet family, judge) with the verdict's
- * label, reason and matches, for reading the disagreements.
+ * label, reason and matches, for reading the disagreements. With --evidence,
+ * one line per (packet family, threshold judge) with what its verdict rests on
+ * (src/validate/semantic/evidence.ts familyEvidence), for scripts/fit-judge-gate.py.
  *
- *   npx tsx scripts/rejudge-families.ts --dir DIR --db [REPO=]STORE ... [--judge semantic,lexical] [--dump FILE] [--no-standing] [--keys DIR]
+ *   npx tsx scripts/rejudge-families.ts --dir DIR --db [REPO=]STORE ... [--judge semantic,lexical] [--dump FILE] [--evidence FILE] [--no-standing] [--keys DIR]
  *
  * (--keys DIR: where label-packets.ts wrote the packets' keys, when they are not beside the packets: scripts/packet-keys.ts.)
  *
@@ -33,11 +35,13 @@ import { addDuration, parseDuration } from '../src/time.js';
 import type { Judge } from '../src/validate/judge.js';
 import { createLexicalJudge } from '../src/validate/lexical.js';
 import type { Verdict } from '../src/validate/model.js';
+import { familyEvidence } from '../src/validate/semantic/evidence.js';
 import { createSemanticJudge } from '../src/validate/semantic/judge.js';
+import { withStandingNote } from '../src/validate/judges/standing-note.js';
 import { readLines } from './jsonl.js';
 import { keyedPackets, keyOf } from './packet-keys.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' }, 'no-standing': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' }, evidence: { type: 'string' }, 'no-standing': { type: 'boolean' } } });
 if (!values.dir || !values.db) throw new Error('usage: --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]');
 
 interface Key { blind: string; forecastId: number; familyId: string; forecaster: string }
@@ -47,6 +51,7 @@ for (const name of values.judge.split(',')) judges[name] = name === 'lexical' ? 
 const stores = new Map(values.db.map((spec) => (spec.includes('=') ? (spec.split('=', 2) as [string, string]) : ['', spec])));
 const memo: AddedIdentifiersMemo = new Map();
 const dump: string[] = [];
+const evidence: string[] = [];
 for (const repo of keyedPackets(values.dir, values.keys)) {
   const file = stores.get(repo) ?? stores.get('');
   if (file === undefined) continue;
@@ -70,6 +75,15 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
       const { request: read } = await readJudgeRequest(store, forecast.families, origin, { windowEnd: addDuration(origin.t0, parseDuration('6m', '--window')), includeBots: false, addedMemo: memo });
       const request = values['no-standing'] ? { ...read, standing: {} } : read;
       for (const [name, judge] of Object.entries(judges)) {
+        if (values.evidence && judge.judgePairs) {
+          const pairs = await judge.judgePairs(request);
+          request.families.forEach((family, fi) => {
+            const key = keys.find((k) => k.forecastId === id && k.familyId === family.id);
+            if (!key) return;
+            const row = withStandingNote(family, pairs.matches[fi] ?? [], request.standing);
+            evidence.push(JSON.stringify({ repo, blind: key.blind, forecaster: key.forecaster, judge: name, ...familyEvidence(family, row, pairs.signals?.[fi] ?? [], request.standing?.[family.id] !== undefined) }));
+          });
+        }
         const { verdicts } = await judge.judge(request);
         for (const v of verdicts as Verdict[]) {
           out.push({ forecastId: id, familyId: v.familyId, judge: name, label: v.label, strong: v.matches.filter((m) => m.label === 'strong').map((m) => m.key) });
@@ -87,3 +101,4 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
   }
 }
 if (values.dump) writeFileSync(values.dump, dump.join('\n') + '\n');
+if (values.evidence) writeFileSync(values.evidence, evidence.join('\n') + '\n');

@@ -321,7 +321,7 @@ async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], r
   const out: FamilyResult[] = [];
   for (const c of contexts) {
     const standing = repo.standing.get(c.repo);
-    out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing }), standing)));
+    out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing }), standing), standing));
   }
   return out;
 }

@@ -8,6 +8,7 @@ import type { PairOutcome } from './judge.js';
 import { labelRank, type LabelThresholds, type PairSignals } from './judges/shared.js';
 import type { JudgeName, Label, Verdict } from './model.js';
 import type { FamilyContext, LabelledPair, PairContext } from './pairs.js';
+import { familyEvidence, type FamilyEvidence } from './semantic/evidence.js';
 
 /**
  * How well a judge agrees with people on eval/pairs/ (pure): for each
@@ -78,12 +79,14 @@ export interface FamilyLabelDetail {
   judgedOnGoldItem: { label: Label; score: number; reason: string } | null;
   /** The judge's best match over the whole window (highest label, then score). */
   judgedBest: { key: string; title: string; label: Label; score: number; reason: string } | null;
+  /** What the verdict rests on (threshold judges: src/validate/semantic/evidence.ts). */
+  evidence?: FamilyEvidence;
 }
 
 /** The largest minimum of shared topic words the fit tries. */
 export const MAX_SHARED = 2;
 
-export function familiesFromPairs(context: FamilyContext, outcome: PairOutcome): FamilyResult[] {
+export function familiesFromPairs(context: FamilyContext, outcome: PairOutcome, standing?: Readonly<Record<string, string>>): FamilyResult[] {
   return context.families.map((_, fi) => {
     const labels = outcome.matches[fi]!.map((m) => m.label);
     const label = labels.includes('strong') ? 'strong' : labels.includes('related') ? 'related' : 'rejected';
@@ -101,11 +104,11 @@ export function familiesFromPairs(context: FamilyContext, outcome: PairOutcome):
       if (s.agrees !== false && s.touches) best.kindOkTouching = Math.max(best.kindOkTouching, s.similarity);
     }
     const source = context.sources?.[fi];
-    return { gold: context.gold[fi]!, label, ...(source ? { source } : {}), best, detail: familyDetail(context, outcome, fi, label) };
+    return { gold: context.gold[fi]!, label, ...(source ? { source } : {}), best, detail: familyDetail(context, outcome, fi, label, standing) };
   });
 }
 
-function familyDetail(context: FamilyContext, outcome: PairOutcome, fi: number, label: Label): FamilyLabelDetail {
+function familyDetail(context: FamilyContext, outcome: PairOutcome, fi: number, label: Label, standing: Readonly<Record<string, string>> | undefined): FamilyLabelDetail {
   const family = context.families[fi]!;
   const row = outcome.matches[fi]!;
   const pair = context.goldPairs?.[fi] ?? null;
@@ -125,6 +128,7 @@ function familyDetail(context: FamilyContext, outcome: PairOutcome, fi: number, 
     goldPair: pair ? { key: pair.item.key, title: pair.item.title, reason: pair.reason } : null,
     judgedOnGoldItem: onGold ? { label: onGold.label, score: round3(onGold.score), reason: onGold.reason } : null,
     judgedBest: b ? { key: b.key, title: b.title, label: b.label, score: round3(b.score), reason: b.reason } : null,
+    ...(outcome.signals ? { evidence: familyEvidence(family, row, outcome.signals[fi] ?? [], standing?.[family.id] !== undefined) } : {}),
   };
 }
 

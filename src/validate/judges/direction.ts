@@ -252,7 +252,19 @@ export interface SharedDirection {
    * file the title names, and is the family's kind of work or close to it. Strong, whatever the similarity.
    */
   does: boolean;
+  /** Which reading of the pair it rests on (DirectionBasis): what a study reads (src/validate/semantic/evidence.ts), never what labels it. */
+  basis: DirectionBasis;
 }
+
+/**
+ * The reading a shared direction rests on, the first that holds in `directionOf`'s order: a task line done, a pending
+ * task, an act-and-area page, a change doing the family's named work (`does`: the file its title names, its lint line,
+ * a quoted title taken up, its title's objects), a named symbol, a name its diff defines, an issue, a phrase of shared
+ * words, a quoted work's files, a quoted title's head, a checker line, a dependency or removal line, a runtime line.
+ */
+export type DirectionBasis =
+  | 'none' | 'task' | 'pending-does' | 'pending-line' | 'act-area' | 'does-file' | 'does-lint' | 'does-taken' | 'does-objects'
+  | 'symbol' | 'diff' | 'issue' | 'phrase' | 'quoted-files' | 'quoted-head' | 'checker' | 'dependency' | 'removal' | 'runtime';
 
 const ACT = /\b(deprecat\w*|remov\w*|renam\w*|replac\w*|migrat\w*|split\w*|extract\w*|drop\w*|delet\w*|inlin\w*|revert\w*)\b/gi;
 const ACT_STEM: Record<string, string> = { deprecat: 'deprecate', remov: 'remove', renam: 'rename', replac: 'replace', migrat: 'migrate', split: 'split', extract: 'extract', drop: 'drop', delet: 'remove', inlin: 'inline', revert: 'revert' };
@@ -625,7 +637,7 @@ export function sharedDirection(
   if (d.holds || f.runtimeLine.size === 0 || i.notWork !== null || f.pending !== null) return d;
   // The runtime-version line a family quotes, continued by another version of that runtime (runtime-line.ts).
   const runtime = continuedRuntime(f.runtimeLine, i.pending);
-  return runtime === null ? d : { holds: true, named: true, evidence: [`continues its quoted ${runtime} version line: changes the ${runtime} versions`], plain: false, does: false };
+  return runtime === null ? d : { holds: true, named: true, evidence: [`continues its quoted ${runtime} version line: changes the ${runtime} versions`], plain: false, does: false, basis: 'runtime' };
 }
 
 function directionOf(
@@ -641,7 +653,7 @@ function directionOf(
   // A task-line title done by one more instance of it (task-line.ts): strong.
   if (f.task !== null) {
     const done = doesTaskLine(f.task, i);
-    if (done !== null) return { holds: true, named: true, evidence: [done], plain: true, does: true };
+    if (done !== null) return { holds: true, named: true, evidence: [done], plain: true, does: true, basis: 'task' };
   }
   if (f.pending !== null) return pendingDirection(f.pending, i, pair.touches);
   if (f.actArea) return actAreaDirection(f, i, pair.agrees);
@@ -682,10 +694,12 @@ function directionOf(
   // Its kind must agree, be unknown, or say little (a change of docs and CI files only).
   const close = agrees !== false || i.noCode;
   let does = false;
+  let doneBy: DirectionBasis | undefined;
   if (close && f.namedFiles.size > 0) {
     const file = common(f.namedFiles, (n) => i.files.has(n));
     if (file.length > 0) {
       does = true;
+      doneBy = 'does-file';
       evidence.unshift(`edits ${file.slice(0, 2).map((n) => `\`${n}\``).join(', ')}, which its title names`);
     }
   }
@@ -695,6 +709,7 @@ function directionOf(
   // family asking for a feature there ("Extend .golangci.yml: ci, lint") is only continued (checker-lines.ts, below).
   if (!does && pair.touches && f.kind !== 'feature' && f.checkers.has('lint') && i.checkers.has('lint') && !i.rewording) {
     does = true;
+    doneBy = 'does-lint';
     evidence.unshift('does its lint line (linting) in its own files');
   }
   // The change takes up a past title a list-shaped family quotes, whole, in the family's own files: that very work
@@ -704,12 +719,14 @@ function directionOf(
   const taken = !does && pair.touches && f.listedTopics !== null ? takenUpWork(f, i) : undefined;
   if (taken) {
     does = true;
+    doneBy = 'does-taken';
     evidence.unshift(`takes up its quoted "${[...taken].filter((s) => f.words.has(s)).map((s) => f.words.get(s)!).join(' ')}" again`);
   }
   if (!does && close && f.objects.length > 0 && inArea) {
     const done = f.objects.filter((o) => i.titleWords.has(o));
     if (done.length >= Math.max(2, Math.ceil((2 * f.objects.length) / 3))) {
       does = true;
+      doneBy = 'does-objects';
       evidence.unshift(`does its title's ${done.map((o) => f.words.get(o) ?? o).join(', ')}`);
     }
   }
@@ -717,29 +734,30 @@ function directionOf(
   if (evidence.length === 0 && !pair.touches && agrees !== false && pair.quoted !== undefined && i.paths.some((p) => pair.quoted!.files.has(p))) {
     const inQuoted = quotedFilesDirection(f, i, pair.quoted, pair.rare);
     // At least related (named), never strong by it: continuing the quoted work is the family's direction, not its work.
-    if (inQuoted !== null) return { holds: true, named: true, evidence: [inQuoted], plain: false, does: false };
+    if (inQuoted !== null) return { holds: true, named: true, evidence: [inQuoted], plain: false, does: false, basis: 'quoted-files' };
   }
   // The change's title starts as a past title the family quotes does, and that head has a word its title lists
   // ("sponsors: add LambdaTest" after "sponsors: add Privacy Solutions", "Add benchmarks for cached properties" after
   // "Add benchmarks for asdict and astuple"): the same line of work, another instance. Related, never strong by it.
   if (evidence.length === 0 && f.quotedHeads.length > 0 && i.head !== null && !i.rewording && agrees !== false && f.quotedHeads.includes(i.head)) {
-    return { holds: true, named: true, evidence: [`continues its quoted "${i.head}" line`], plain: false, does: false };
+    return { holds: true, named: true, evidence: [`continues its quoted "${i.head}" line`], plain: false, does: false, basis: 'quoted-head' };
   }
   // A checker's line the family lists, continued in its area or the quoted work's files (checker-lines.ts), whatever the kind.
   if (evidence.length === 0 && f.checkers.size > 0 && i.checkers.size > 0 && !i.rewording && (inArea || (pair.quoted !== undefined && i.paths.some((p) => pair.quoted!.files.has(p))))) {
     const line = sharedCheckerLine(f.checkers, i.checkers);
-    if (line !== undefined) return { holds: true, named: true, evidence: [`continues its ${line} line (${line === 'typing' ? 'type checking' : 'linting'})`], plain: false, does: false };
+    if (line !== undefined) return { holds: true, named: true, evidence: [`continues its ${line} line (${line === 'typing' ? 'type checking' : 'linting'})`], plain: false, does: false, basis: 'checker' };
   }
   // A dependency removed in the family's own files, continuing a removal of a dependency it quotes (dependency-line.ts).
   if (evidence.length === 0 && f.dropsDependency && i.dropsDependency && pair.touches && f.listedTopics !== null && !i.rewording) {
-    return { holds: true, named: true, evidence: ['continues its quoted removal of a dependency: removes another'], plain: false, does: false };
+    return { holds: true, named: true, evidence: ['continues its quoted removal of a dependency: removes another'], plain: false, does: false, basis: 'dependency' };
   }
   // A name the work it quotes deprecates or removes, taken out of the code by the change's diff (removal-line.ts).
   if (evidence.length === 0 && f.removes.size > 0 && i.dropped.size > 0 && !i.rewording) {
     const name = continuedRemoval(f.removes, i.dropped);
-    if (name !== undefined) return { holds: true, named: true, evidence: [`continues its quoted removal of \`${name}\`: its diff takes it out`], plain: false, does: false };
+    if (name !== undefined) return { holds: true, named: true, evidence: [`continues its quoted removal of \`${name}\`: its diff takes it out`], plain: false, does: false, basis: 'removal' };
   }
-  return { holds: evidence.length > 0, named, evidence, plain: does || plain, does };
+  const basis: DirectionBasis = doneBy ?? (symbols.length > 0 ? 'symbol' : inDiff.length > 0 ? 'diff' : issues.length > 0 ? 'issue' : phrase ? 'phrase' : 'none');
+  return { holds: evidence.length > 0, named, evidence, plain: does || plain, does, basis };
 }
 
 /**
@@ -780,9 +798,9 @@ function pendingDirection(task: PendingTask, i: ItemDirection, touches: boolean)
   const match = pendingMatch(task, i.pending, names, touches && (i.pending.removes || /deprecat/.test(i.text)));
   if (match === null) return NO_DIRECTION;
   const what = task.kind === 'dependency' ? `removes the runtime dependency ${i.pending.dependencies.slice(0, 2).map((n) => `\`${n}\``).join(', ')} from a manifest` : task.kind === 'unnamed-removal' ? `removes ${[...i.pending.removed].slice(0, 2).map((n) => `\`${n}\``).join(', ')} and edits its file` : task.kind === 'removal' ? `removes \`${task.symbol}\`` : `${task.act === 'drop' ? 'drops' : 'adds'} ${task.runtime} ${task.version}`;
-  if (match === 'does') return { holds: true, named: true, evidence: [`does its pending task: ${what}`], plain: true, does: true };
+  if (match === 'does') return { holds: true, named: true, evidence: [`does its pending task: ${what}`], plain: true, does: true, basis: 'pending-does' };
   const line = task.kind === 'dependency' ? (i.pending.usesPlatform ? 'its title replaces a use with the standard library' : 'its title removes a dependency (no diff read)') : task.kind === 'removal' ? `names \`${task.symbol}\`` : task.kind === 'runtime' ? `changes the ${task.runtime} versions` : 'removes a definition';
-  return { holds: true, named: true, evidence: [`continues its pending task's line: ${line}`], plain: false, does: false };
+  return { holds: true, named: true, evidence: [`continues its pending task's line: ${line}`], plain: false, does: false, basis: 'pending-line' };
 }
 
 /**
@@ -795,11 +813,11 @@ function actAreaDirection(f: FamilyDirection, i: ItemDirection, agrees: boolean 
   if (agrees === false && !i.noCode) return NO_DIRECTION;
   const file = common(f.namedPages, (n) => i.files.has(n));
   if (file.length === 0) return NO_DIRECTION;
-  return { holds: true, named: false, evidence: [`edits ${file.slice(0, 2).map((n) => `\`${n}\``).join(', ')}, which its title names`], plain: true, does: true };
+  return { holds: true, named: false, evidence: [`edits ${file.slice(0, 2).map((n) => `\`${n}\``).join(', ')}, which its title names`], plain: true, does: true, basis: 'act-area' };
 }
 
 const NONE: never[] = [];
-const NO_DIRECTION: SharedDirection = { holds: false, named: false, evidence: [], plain: false, does: false };
+const NO_DIRECTION: SharedDirection = { holds: false, named: false, evidence: [], plain: false, does: false, basis: 'none' };
 
 /** Whether a change touches a file or folder named like one of the family's paths: its tests, a mirrored tree. */
 function nearArea(f: FamilyDirection, i: ItemDirection): boolean {

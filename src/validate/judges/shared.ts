@@ -6,6 +6,7 @@ import { compareText } from '../../text/order.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
 import { applySynonyms } from '../semantic/vocabulary.js';
 import { moreKindWords } from './addition-line.js';
+import type { DirectionBasis } from './direction.js';
 
 /**
  * What the embedding and LLM judges share: the structural signals (does a
@@ -256,6 +257,8 @@ export interface PairSignals {
   named?: boolean;
   /** The change does what the family names (its one-piece title's object in its area, the file its title names): strong. */
   does?: boolean;
+  /** Which reading the direction rests on (direction.ts SharedDirection.basis); read by studies (semantic/evidence.ts), never by a label. */
+  basis?: DirectionBasis;
 }
 
 /** Where the pair labels change, in the judge's own similarity scale. */

@@ -165,7 +165,7 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
         const agrees = kindAgrees(categories[ii]!, family.category);
         const shared = sharedWords(familyWords[fi]!, itemWords[ii]!);
         const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: touched.length > 0, rare, quoted }, shared);
-        const signal = { similarity: sim, shared: shared.length, touches: touched.length > 0, ...directionSignals(agrees, direction) };
+        const signal: PairSignals = { similarity: sim, shared: shared.length, touches: touched.length > 0, ...directionSignals(agrees, direction) };
         row.push(signal);
         const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
         const kind = agrees ? `also ${family.category}` : `${categories[ii] ?? 'uncategorised'} work`;
