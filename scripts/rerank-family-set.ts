@@ -28,14 +28,15 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
   const from = keyOf(values.dir, repo, values.keys);
   // Where the key goes in the copy: beside the packet as in the set, or the copy's keys folder.
   const to = from === join(values.dir, repo, 'key.jsonl') ? join(values.out, repo, 'key.jsonl') : join(keysFolder(values.out, values.keys), repo, 'key.jsonl');
+  // The packet's repository as the store names it (meta.json, as label-packets wrote it; else the packet's folder).
+  const packet = packetFamilies(values.out, repo);
   const rows = store
     .prepare("SELECT fa.forecast_id, fa.family_id, fa.ord, fa.title, fa.score FROM families fa JOIN forecasts f ON f.id = fa.forecast_id JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id WHERE f.forecaster = 'heuristic' AND r.name = ? ORDER BY fa.ord")
-    .all(repo) as { forecast_id: number; family_id: string; ord: number; title: string; score: number }[];
+    .all(packet.repo) as { forecast_id: number; family_id: string; ord: number; title: string; score: number }[];
   const byTitle = new Map(rows.map((r, i) => [r.title, { ...r, rank: i + 1 }]));
   const titles = new Map(readLines<{ blind: string; title: string }>(join(values.out, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
   const keys = readLines<{ blind: string; forecaster: string; forecastId: number; rank: number; familyId: string; score: number }>(from);
   const labelled = new Set<string>();
-  const packet = packetFamilies(values.out, repo);
   const out = keys.flatMap((k) => {
     if (k.forecaster !== 'heuristic') {
       // The baseline's family in the store by forecaster and title, its family id breaking ties (scripts/packet-keys.ts).

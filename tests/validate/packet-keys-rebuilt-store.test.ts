@@ -173,3 +173,45 @@ test('a title the store lacks, or cannot tell apart, stops every reader with one
     ]);
   }
 });
+
+test('rerank-family-set and join-label-rounds key the copy by the rebuilt store, each baseline family by its title and family id', async () => {
+  const flask = await repo('flask');
+  const HEURISTIC = [family('F1', 'Fix flask parser on empty input in src/flask/parse.ts', ['src/flask/parse.ts'])];
+  const made = await storeWith(flask.dir, [['heuristic', HEURISTIC, 1], ['recency', RECENCY, 1]]);
+  const rebuilt = await storeWith(flask.dir, [['hotspot', [family('F1', 'More work in src', ['src'])], 1], ['recency', RECENCY, 1], ['heuristic', HEURISTIC, 1]]);
+  made.store.close();
+  rebuilt.store.close();
+  const { set } = await packet(flask.dir, made.ids[1]!, [['flask-F07', 'F8', PRE_COMMIT], ['flask-F02', 'F4', PRE_COMMIT]]);
+  // The set's heuristic family, keyed by the store it was made from.
+  const keyFile = join(set, 'flask', 'key.jsonl');
+  writeFileSync(keyFile, readFileSync(keyFile, 'utf8') + JSON.stringify({ blind: 'flask-F01', forecaster: 'heuristic', forecastId: made.ids[0], familyId: 'F1' }) + '\n');
+  writeFileSync(join(set, 'flask', 'families.jsonl'), readFileSync(join(set, 'flask', 'families.jsonl'), 'utf8') + JSON.stringify({ blind: 'flask-F01', title: HEURISTIC[0]!.title }) + '\n');
+  const committed = readFileSync(keyFile, 'utf8');
+  const byBlind = (file: string) => Object.fromEntries(lines(file).map((k) => [k.blind, [k.forecaster, k.forecastId, k.familyId]]));
+
+  const copy = `${set}-reranked`;
+  ok('rerank-family-set.ts', ['--dir', set, '--db', rebuilt.db, '--out', copy]);
+  expect(byBlind(join(copy, 'flask', 'key.jsonl'))).toEqual({
+    'flask-F07': ['recency', rebuilt.ids[1], 'F8'],
+    'flask-F02': ['recency', rebuilt.ids[1], 'F4'],
+    'flask-F01': ['heuristic', rebuilt.ids[2], 'F1'],
+  });
+
+  // A new round of the heuristic's families joined to the set: the set's recency families keep their labels, keyed by the new store.
+  const round = join(await tempDir(), 'round');
+  mkdirSync(join(round, 'flask'), { recursive: true });
+  writeFileSync(join(round, 'flask', 'families.jsonl'), JSON.stringify({ blind: 'flask-F01', title: HEURISTIC[0]!.title }) + '\n');
+  writeFileSync(join(round, 'flask', 'key.jsonl'), JSON.stringify({ blind: 'flask-F01', forecaster: 'heuristic', forecastId: rebuilt.ids[2], familyId: 'F1' }) + '\n');
+  writeFileSync(join(round, 'flask', 'labels-L9.jsonl'), JSON.stringify({ blind: 'flask-F01', label: 'strong', labeller: 'L9' }) + '\n');
+  writeFileSync(join(round, 'flask', 'meta.json'), '{}\n');
+  writeFileSync(join(round, 'flask', 'window.jsonl'), '');
+  writeFileSync(join(set, 'flask', 'labels-1.jsonl'), ['flask-F07', 'flask-F02', 'flask-F01'].map((b) => JSON.stringify({ blind: b, label: 'rejected', labeller: 'L1' })).join('\n') + '\n');
+  const joined = join(await tempDir(), 'joined');
+  ok('join-label-rounds.ts', ['--base', set, '--round', round, '--db', rebuilt.db, '--out', joined]);
+  expect(byBlind(join(joined, 'flask', 'key.jsonl'))).toEqual({
+    'flask-H01': ['heuristic', rebuilt.ids[2], 'F1'],
+    'flask-F07': ['recency', rebuilt.ids[1], 'F8'],
+    'flask-F02': ['recency', rebuilt.ids[1], 'F4'],
+  });
+  expect(readFileSync(keyFile, 'utf8')).toBe(committed);
+});
