@@ -48,7 +48,7 @@ import { pathToFileURL } from 'node:url';
 import { wilsonInterval } from '../src/stats/wilson.js';
 import { calibrate, calibrationInputOf, fitScoreCalibration, MEASURED_NOT_SHIPPED, SCORE_CALIBRATION, SHIPPED_FEATURES, type CalibrationFeature, type CalibrationInput, type FamilyKind, type MoreGround, type PendingAct, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
-import { keyedPackets, keyOf } from './packet-keys.js';
+import { keyedPackets, keyOf, orExit, packetFamilies, resolveKey } from './packet-keys.js';
 
 export interface LabelledFamily {
   repo: string;
@@ -188,7 +188,6 @@ async function exportInputs(dir: string, db: string, keys?: string): Promise<voi
       .all(repo) as { id: number; config: string }[];
     if (forecasts.length !== 1) throw new Error(`${db}: ${forecasts.length} heuristic forecasts of ${repo}, expected 1`);
     const rows = store.prepare('SELECT family_id, title, category, score, data FROM families WHERE forecast_id = ?').all(forecasts[0]!.id) as { family_id: string; title: string; category: string; score: number; data: string }[];
-    const byTitle = new Map(rows.map((r) => [r.title, r]));
     // Loose families are shown last (order.ts): the last found - heldBack of the forecast, for a store made before calibration_loose.
     const { loose } = JSON.parse(forecasts[0]!.config) as { loose: { found: number; heldBack: number } };
     const order = rows.map((r) => Number(r.family_id.slice(1))).sort((a, b) => a - b);
@@ -198,10 +197,13 @@ async function exportInputs(dir: string, db: string, keys?: string): Promise<voi
     const inputsFile = join(dir, repo, 'score-inputs.jsonl');
     const written = new Map(existsSync(inputsFile) ? readLines<{ blind: string }>(inputsFile).map((l) => [l.blind, JSON.stringify(l)]) : []);
     const lines: string[] = [];
-    for (const key of readLines<{ blind: string; forecaster: string; familyId: string; score: number }>(keyOf(dir, repo, keys))) {
+    const packet = packetFamilies(dir, repo);
+    for (const key of readLines<{ blind: string; forecaster: string; forecastId: number; familyId: string; score: number }>(keyOf(dir, repo, keys))) {
       if (key.forecaster !== 'heuristic') continue;
-      const row = byTitle.get(titles.get(key.blind) ?? '');
-      // Matched by title in the packet's repository: a store of another commit may number its families otherwise.
+      // Matched by title in the packet's repository, the family id breaking ties (scripts/packet-keys.ts): a store of
+      // another commit may number its families otherwise.
+      const found = orExit(() => resolveKey(store, packet, key));
+      const row = found === null ? undefined : rows.find((r) => r.family_id === found.familyId);
       if (!row && written.has(key.blind)) {
         lines.push(written.get(key.blind)!);
         continue;

@@ -19,15 +19,16 @@
  * The round's packets come from `scripts/label-packets.ts --forecaster NAME`, labelled in place
  * (`labels-<labeller>.jsonl`; the first by file name is the primary label). The round's
  * meta.json and window.jsonl are kept; the labels as written are kept as `<forecaster>-labels-<labeller>.jsonl`.
- * Fails when an earlier family's title differs from the new store's: its label would not be the new family's.
+ * Each earlier family is found in the new store by repository, forecaster and title, its family id breaking ties
+ * (scripts/packet-keys.ts resolveKeys); one the new store lacks or cannot tell apart ends the run with one line (exit 2):
+ * its label would not be the new family's.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../src/store/open.js';
-import { loadForecast } from '../src/store/forecasts.js';
 import { readLines } from './jsonl.js';
-import { findKey, keyedPackets } from './packet-keys.js';
+import { findKey, keyedPackets, orExit, type PacketKey, packetFamilies, resolveKeys } from './packet-keys.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,15 +55,6 @@ const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.m
 const renamed = (id: string) => id.replace(/-F(\d+)$/, `-${prefix}$1`);
 
 const store = openStore(db);
-const latest = store.db
-  .prepare(
-    `SELECT f.id, f.forecaster, r.name
-       FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id
-      WHERE f.id IN (SELECT MAX(id) FROM forecasts GROUP BY snapshot_id, forecaster)`,
-  )
-  .all() as { id: number; forecaster: string; name: string }[];
-const forecastOf = (repo: string, who: string) => latest.find((r) => r.name.replace(/^.*\+/, '') === repo && r.forecaster === who)?.id;
-
 const repos = keyedPackets(round, values.keys);
 for (const repo of repos) {
   const from = join(round, repo);
@@ -74,20 +66,14 @@ for (const repo of repos) {
   for (const f of labelFiles) copyFileSync(join(from, f), join(dir, `${tag}-${f}`));
   const [first, ...rest] = labelFiles.map((f) => read(join(from, f)).map((l) => ({ ...l, blind: renamed(l.blind) })));
 
-  const oldKeys = read(findKey(base, repo, values.keys)).filter((k) => !forecasters.has(String(k.forecaster)));
+  const oldKeys = read(findKey(base, repo, values.keys)).filter((k) => !forecasters.has(String(k.forecaster))) as (PacketKey & Line)[];
   const kept = new Set(oldKeys.map((k) => k.blind));
   const oldFamilies = read(join(was, 'families.jsonl')).filter((f) => kept.has(f.blind));
-  const remapped = oldKeys.map((k) => {
-    const id = forecastOf(repo, String(k.forecaster));
-    if (id === undefined) throw new Error(`${repo}: the new store has no ${String(k.forecaster)} forecast`);
-    const family = loadForecast(store, id).families.find((f) => f.id === k.familyId);
-    const title = oldFamilies.find((f) => f.blind === k.blind)?.title;
-    if (!family || family.title !== title) {
-      throw new Error(`${repo}: ${k.blind} (${String(k.forecaster)} ${String(k.familyId)}) is not word for word the new store's family`);
-    }
-    return { ...k, forecastId: id };
-  });
-
+  // Each earlier family found in the new store by repository, forecaster and title (scripts/packet-keys.ts): the joined
+  // key names it by the new store's ids. A title the new store lacks or cannot tell apart ends the run with one line.
+  const remapped = oldKeys.length === 0
+    ? []
+    : orExit(() => resolveKeys(store.db, packetFamilies(base, repo), oldKeys)).map(({ inStore, ...k }) => ({ ...k, forecastId: inStore.forecastId, familyId: inStore.familyId }));
   write(join(dir, 'families.jsonl'), [...read(join(from, 'families.jsonl')).map((f) => ({ ...f, blind: renamed(f.blind) })), ...oldFamilies]);
   write(join(dir, 'key.jsonl'), [...read(findKey(round, repo, values.keys)).map((k) => ({ ...k, blind: renamed(k.blind) })), ...remapped]);
   write(join(dir, 'labels-1.jsonl'), [...(first ?? []), ...read(join(was, 'labels-1.jsonl')).filter((l) => kept.has(l.blind))]);

@@ -7,7 +7,13 @@
  * (bots and work that is not work counted apart), what each change's diff
  * adds read from the clone, and the files of the pre-T0 work its families
  * quote; each packet's verdicts.jsonl is rewritten (the
- * shape scripts/score-family-labels.ts --db writes). Nothing is saved to the
+ * shape scripts/score-family-labels.ts --db writes). A store rebuilt from the
+ * set's config will do: each key's family is found there by repository,
+ * forecaster and title (scripts/packet-keys.ts resolveKeys), and its verdicts
+ * are written under the key's own forecast and family ids, so key.jsonl is
+ * never rewritten; only the keyed families' verdicts are written. A title the
+ * store lacks, or cannot tell apart, ends the run with one line (exit 2).
+ * Nothing is saved to the
  * store. With --dump, one line per (packet family, judge) with the verdict's
  * label, reason and matches, for reading the disagreements. With --evidence,
  * one line per (packet family, threshold judge) with what its verdict rests on
@@ -38,8 +44,7 @@ import type { Verdict } from '../src/validate/model.js';
 import { familyEvidence } from '../src/validate/semantic/evidence.js';
 import { createSemanticJudge } from '../src/validate/semantic/judge.js';
 import { withStandingNote } from '../src/validate/judges/standing-note.js';
-import { readLines } from './jsonl.js';
-import { keyedPackets, keyOf } from './packet-keys.js';
+import { keyedPackets, orExit, resolvePacketKeys } from './packet-keys.js';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string', multiple: true }, judge: { type: 'string', default: 'semantic,lexical' }, dump: { type: 'string' }, evidence: { type: 'string' }, 'no-standing': { type: 'boolean' } } });
 if (!values.dir || !values.db) throw new Error('usage: --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]');
@@ -57,18 +62,11 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
   if (file === undefined) continue;
   const store = openStore(file);
   try {
-    const keys = readLines<Key>(keyOf(values.dir, repo, values.keys));
-    // A store rebuilt with --jobs 2 may number its forecasts in another order: judge nothing unless every key's family
-    // is word for word the packet's (scripts/join-label-rounds.ts remaps keys by title).
-    const titles = new Map(readLines<{ blind: string; title: string }>(join(values.dir, repo, 'families.jsonl')).map((f) => [f.blind, f.title]));
-    for (const k of keys) {
-      const family = loadForecast(store, k.forecastId).families.find((f) => f.id === k.familyId);
-      if (family?.title !== titles.get(k.blind)) {
-        throw new Error(`${repo}: ${k.blind} (${k.forecaster} forecast ${k.forecastId} ${k.familyId}) is not the store's family of that id: use the store the packets were made from`);
-      }
-    }
+    // Each key's family in this store, found by repository, forecaster and title (a rebuilt store numbers its forecasts
+    // otherwise: scripts/packet-keys.ts); verdicts are written under the key's own ids, so the set stays whole as committed.
+    const keys = orExit(() => resolvePacketKeys<Key>(store.db, values.dir!, repo, values.keys));
     const out: { forecastId: number; familyId: string; judge: string; label: string; strong: string[] }[] = [];
-    for (const id of [...new Set(keys.map((k) => k.forecastId))].sort((a, b) => a - b)) {
+    for (const id of [...new Set(keys.map((k) => k.inStore.forecastId))].sort((a, b) => a - b)) {
       const forecast = loadForecast(store, id);
       const origin = forecastOrigin(store, id)!;
       // Exactly what `validate` gives its judge (src/api/judge-request.ts): the later work, what each change's diff added, the quoted work's files.
@@ -78,19 +76,18 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
         if (values.evidence && judge.judgePairs) {
           const pairs = await judge.judgePairs(request);
           request.families.forEach((family, fi) => {
-            const key = keys.find((k) => k.forecastId === id && k.familyId === family.id);
-            if (!key) return;
             const row = withStandingNote(family, pairs.matches[fi] ?? [], request.standing);
-            evidence.push(JSON.stringify({ repo, blind: key.blind, forecaster: key.forecaster, judge: name, ...familyEvidence(family, row, pairs.signals?.[fi] ?? [], request.standing?.[family.id] !== undefined) }));
+            for (const key of keys.filter((k) => k.inStore.forecastId === id && k.inStore.familyId === family.id)) evidence.push(JSON.stringify({ repo, blind: key.blind, forecaster: key.forecaster, judge: name, ...familyEvidence(family, row, pairs.signals?.[fi] ?? [], request.standing?.[family.id] !== undefined) }));
           });
         }
         const { verdicts } = await judge.judge(request);
         for (const v of verdicts as Verdict[]) {
-          out.push({ forecastId: id, familyId: v.familyId, judge: name, label: v.label, strong: v.matches.filter((m) => m.label === 'strong').map((m) => m.key) });
-          const key = keys.find((k) => k.forecastId === id && k.familyId === v.familyId);
-          if (key && values.dump) {
-            const family = forecast.families.find((f) => f.id === v.familyId)!;
-            dump.push(JSON.stringify({ repo, blind: key.blind, forecaster: key.forecaster, judge: name, title: family.title, label: v.label, reason: v.reason, matches: v.matches.map((m) => ({ key: m.key, label: m.label, reason: m.reason })) }));
+          for (const key of keys.filter((k) => k.inStore.forecastId === id && k.inStore.familyId === v.familyId)) {
+            out.push({ forecastId: key.forecastId, familyId: key.familyId, judge: name, label: v.label, strong: v.matches.filter((m) => m.label === 'strong').map((m) => m.key) });
+            if (values.dump) {
+              const family = forecast.families.find((f) => f.id === v.familyId)!;
+              dump.push(JSON.stringify({ repo, blind: key.blind, forecaster: key.forecaster, judge: name, title: family.title, label: v.label, reason: v.reason, matches: v.matches.map((m) => ({ key: m.key, label: m.label, reason: m.reason })) }));
+            }
           }
         }
       }

@@ -12,7 +12,9 @@
  *
  * With --db (REPO= for one packet's store), each packet's judges' verdicts are first written to its
  * verdicts.jsonl (forecast id, family id, judge, label, strong keys), so the
- * scores can be recomputed later from the committed files alone.
+ * scores can be recomputed later from the committed files alone. The store may be one rebuilt from the set's config:
+ * each key's family is found there by repository, forecaster and title (scripts/packet-keys.ts), and its verdicts are
+ * written under the key's own ids; a title the store lacks or cannot tell apart ends the run with one line (exit 2).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { cohenKappa, kappaInterval } from '../src/stats/kappa.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
 import { readLines } from './jsonl.js';
-import { keyedPackets, keyOf } from './packet-keys.js';
+import { keyedPackets, keyOf, orExit, resolvePacketKeys } from './packet-keys.js';
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string', multiple: true }, settled: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
@@ -244,9 +246,11 @@ async function exportVerdicts(db: string, repos: readonly string[]): Promise<voi
   const store = openStore(db);
   try {
     for (const repo of repos) {
-      const keys = readLines<Key>(keyOf(values.dir!, repo, values.keys));
+      // Each key's family in this store (by repository, forecaster and title: scripts/packet-keys.ts), its verdicts
+      // written under the key's own ids, as rejudge-families.ts writes them.
+      const keys = orExit(() => resolvePacketKeys<Key>(store.db, values.dir!, repo, values.keys));
       const out: Verdict[] = [];
-      for (const id of [...new Set(keys.map((k) => k.forecastId))]) {
+      for (const id of [...new Set(keys.map((k) => k.inStore.forecastId))]) {
         const vs = store.db
           .prepare(
             `SELECT v.id, v.family_id, v.label, val.judge FROM verdicts v JOIN validations val ON val.id = v.validation_id
@@ -255,7 +259,7 @@ async function exportVerdicts(db: string, repos: readonly string[]): Promise<voi
           .all(id, id) as { id: number; family_id: string; label: Label; judge: string }[];
         for (const v of vs) {
           const strong = (store.db.prepare(`SELECT work_item_key FROM matches WHERE verdict_id = ? AND label = 'strong' ORDER BY ord`).all(v.id) as { work_item_key: string }[]).map((m) => m.work_item_key);
-          out.push({ forecastId: id, familyId: v.family_id, judge: v.judge, label: v.label, strong });
+          for (const k of keys.filter((x) => x.inStore.forecastId === id && x.inStore.familyId === v.family_id)) out.push({ forecastId: k.forecastId, familyId: k.familyId, judge: v.judge, label: v.label, strong });
         }
       }
       writeFileSync(join(values.dir!, repo, 'verdicts.jsonl'), out.map((v) => JSON.stringify(v)).join('\n') + '\n');

@@ -98,6 +98,8 @@ export interface JudgeEvalResult {
   tableLoadSeconds: number | null;
   /** People against people: a second labeller's blind labels (the `second/` folder of each pairs folder) against the pairs' labels, over every pair both labelled; null without second labels. */
   labellers: LabellerAgreement | null;
+  /** Repositories (owner/name) judged while a clones folder was given but had no `<clones>/<name>`: judged without their diffs, quoted files and standing notes. */
+  clonesMissing: string[];
 }
 
 export interface LabellerAgreement {
@@ -188,7 +190,11 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
     });
   }
   progress.done();
-  return { files, split, pairs: { total: all.length, reported: reported.length }, windows: { files: windowFiles, items: windows.length }, judges: results, tableLoadSeconds, labellers };
+  // A repository whose clone is not in the clones folder is judged on titles, bodies and paths alone: figures differ
+  // from a run with it, so the caller is told (eval/README.md "On a fresh machine").
+  const judgedRepos = [...new Set([...contexts, ...fitContexts, ...familyReported, ...familyFit].map((c) => c.repo))].sort();
+  const clonesMissing = options.clones === undefined ? [] : judgedRepos.filter((r) => cloneOf(options.clones, r) === null);
+  return { files, split, pairs: { total: all.length, reported: reported.length }, windows: { files: windowFiles, items: windows.length }, judges: results, tableLoadSeconds, labellers, clonesMissing };
 }
 
 /** How a second labeller's blind labels agree with the pairs' own; null without second-label files. */

@@ -252,3 +252,24 @@ test("judge-eval --clones DIR gives the judges the files of the quoted pre-T0 wo
   expect(withFiles).toMatchObject({ label: 'related', judgedBest: { key: 'pr#3298', reason: expect.stringMatching(/in the files of the quoted pr#3126/) } });
   expect(await labels(['--clones', clones, '--no-quoted'])).toMatchObject({ label: 'rejected' });
 });
+
+test('judge-eval says which repositories it judged without their clone when the clones folder lacks them, and names them in --json', async () => {
+  const dir = await tempDir();
+  const [withClone, without] = [join(dir, 'clones'), join(dir, 'empty')];
+  mkdirSync(withClone);
+  mkdirSync(without);
+  const repo = await makeRepo([{ at: '2024-11-01T00:00:00Z', msg: 'Initial commit', files: { 'README.md': 'r\n' } }]);
+  symlinkSync(repo.dir, join(withClone, 'r'));
+  const later = item('pr#7', 'Add exponential backoff to HTTP retries', ['src/http/retry.ts']);
+  mkdirSync(join(dir, 'pairs', 'windows'), { recursive: true });
+  writeFileSync(join(dir, 'pairs', 'windows', 'r.jsonl'), JSON.stringify({ repo: 'o/r', t0: '2025-01-01', item: later }));
+  writeFileSync(join(dir, 'pairs', 'pairs.jsonl'), JSON.stringify(pair('a', 'strong', 'held', { family: BACKOFF, item: later })));
+  const run = (clones: string) => runCli(['judge-eval', '--pairs', join(dir, 'pairs'), '--judge', 'lexical', '--clones', clones, '--json']);
+  const missing = await run(without);
+  expect(missing.code).toBe(0);
+  expect(JSON.parse(missing.stdout).clonesMissing).toEqual(['o/r']);
+  expect(missing.stderr).toContain(`swe-future: no clone of o/r in ${without}/ (${join(without, 'r')}): judged without what its diffs did, its quoted files and standing notes`);
+  const present = await run(withClone);
+  expect(JSON.parse(present.stdout).clonesMissing).toEqual([]);
+  expect(present.stderr).not.toContain('no clone of');
+});

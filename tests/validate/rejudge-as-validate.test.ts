@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { validateForecast } from '../../src/api/validate.js';
 import type { TaskFamily } from '../../src/family/model.js';
@@ -51,6 +51,8 @@ test("rejudge-families gives a family set the verdicts validate gives, the quote
   mkdirSync(join(dir, 'bat'));
   writeFileSync(join(dir, 'bat', 'key.jsonl'), JSON.stringify({ blind: 'bat-A1', forecaster: 'heuristic', forecastId, rank: 1, familyId: 'F1', score: 0.7 }) + '\n');
   writeFileSync(join(dir, 'bat', 'families.jsonl'), JSON.stringify({ blind: 'bat-A1', title: COMPLETION.title }) + '\n');
+  // The packet's repository as the store names it (label-packets writes it to meta.json): keys are found by it and the title.
+  writeFileSync(join(dir, 'bat', 'meta.json'), JSON.stringify({ repo: basename(repo.dir), t0: '2025-01-01' }) + '\n');
   const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/rejudge-families.ts'), '--dir', dir, '--db', db], { cwd: ROOT, encoding: 'utf8' });
   expect(run.stderr).toBe('');
   const rejudged = readFileSync(join(dir, 'bat', 'verdicts.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));

@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { JudgeEvalResult } from '../../api/judge-eval.js';
@@ -62,6 +63,10 @@ export function register(program: Command, io: CliIO): void {
         standing: o.standing,
         ...hooks,
       });
+      const clonesDir = o.clones ?? 'clones';
+      for (const repo of result.clonesMissing) {
+        io.stderr(`swe-future: no clone of ${repo} in ${clonesDir}/ (${join(clonesDir, repo.slice(repo.lastIndexOf('/') + 1))}): judged without what its diffs did, its quoted files and standing notes, so the figures differ from a run with it (npx tsx scripts/eval-clones.ts eval/dev.json prints how to clone)\n`);
+      }
       if (o.families !== undefined) {
         writeFileSync(o.families, familyLabelLines(result));
         if (!o.quiet) io.stderr(`swe-future: wrote ${o.families}\n`);
