@@ -78,23 +78,40 @@ export function learnRecord(snapshot: Snapshot, options: CandidateOptions, backt
     }));
     if (later.length === 0) continue;
     const { scored } = rankCandidates(pastView(snapshot, cutoff), { ...options, maxSignals: Math.min(options.maxSignals, backtest.maxSignals) });
-    let hits = 0;
-    for (const s of scored) {
+    const hits = tallyReplay(scored, (s) => {
       const direction = directionOf(s);
-      const hit = later.some((w) => carriesOut(direction, w));
-      if (hit) hits++;
-      record.points.push([s.score, hit ? 1 : 0]);
-      for (const f of featuresOf(s)) {
-        const g = (record.groups[f] ??= [0, 0]);
-        g[0] += hit ? 1 : 0;
-        g[1] += 1;
-      }
-    }
+      return { hit: later.some((w) => carriesOut(direction, w)), x: s.score, groups: featuresOf(s) };
+    }, record.points, record.groups);
     record.replays.push({ cutoff, candidates: scored.length, hits });
     record.candidates += scored.length;
     record.hits += hits;
   }
   return record;
+}
+
+/**
+ * One replay's candidates (the heuristic's here, the work streams in streams.ts) tallied into a record: each one's
+ * point (`x`, what the record's scale is fitted on, and whether it became later work) and [hits, candidates] of each
+ * of its groups. Returns the replay's hits.
+ */
+export function tallyReplay<T>(
+  candidates: readonly T[],
+  read: (c: T) => { hit: boolean; x: number; groups: readonly string[] },
+  points: [number, 0 | 1][],
+  groups: Record<string, [number, number]>,
+): number {
+  let hits = 0;
+  for (const c of candidates) {
+    const { hit, x, groups: keys } = read(c);
+    if (hit) hits++;
+    points.push([x, hit ? 1 : 0]);
+    for (const key of keys) {
+      const g = (groups[key] ??= [0, 0]);
+      g[0] += hit ? 1 : 0;
+      g[1] += 1;
+    }
+  }
+  return hits;
 }
 
 /** A candidate as a direction to match later work against: its areas and the topic words its signals share. */

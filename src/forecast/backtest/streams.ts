@@ -6,7 +6,7 @@ import { buildStreams, componentOf, isChore, itemTopic, type Stream, type Stream
 import { pastView, workBetween } from './past-view.js';
 import { calibrate, calibrationComponents, calibrationWhy, type CalibrationInput, type FamilyKind, type MoreGround } from './calibration.js';
 import { logit, sigmoid } from '../../stats/logistic.js';
-import { fitScale } from './record.js';
+import { fitScale, tallyReplay } from './record.js';
 
 /**
  * The backtest record of work streams. At each earlier cutoff (T0-6m, -12m,
@@ -40,16 +40,11 @@ export function learnStreamRecord(snapshot: Snapshot, options: StreamOptions, na
       .map((w) => ({ where: componentOf(w.paths, dirFiles), paths: w.paths, topic: itemTopic(w.title, w.body.slice(0, 400)) }));
     if (later.length === 0) continue;
     const streams = buildStreams(pastView(snapshot, cutoff), { ...options, categorize: false }, names);
-    let hits = 0;
-    for (const s of streams) {
+    const hits = tallyReplay(streams, (s) => {
       const topic = streamTopic(s);
       const hit = later.some((w) => w.where?.kind === s.kind && w.where.component === s.component && carriesOut({ areas: [''], topic }, w, 1));
-      if (hit) hits++;
-      record.points.push([Math.log1p(s.heat), hit ? 1 : 0]);
-      const k = (record.kinds[s.kind] ??= [0, 0]);
-      k[0] += hit ? 1 : 0;
-      k[1] += 1;
-    }
+      return { hit, x: Math.log1p(s.heat), groups: [s.kind] };
+    }, record.points, record.kinds);
     record.replays.push({ cutoff, streams: streams.length, hits });
     record.streams += streams.length;
     record.hits += hits;
