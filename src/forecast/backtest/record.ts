@@ -116,13 +116,20 @@ export function tallyReplay<T>(
 
 /** A candidate as a direction to match later work against: its areas and the topic words its signals share. */
 export function directionOf(s: Scored): Direction {
+  return { areas: s.anchor.paths, topic: new Set(sharedTopic(s.cluster.members.map((m) => m.topic), 8)) };
+}
+
+/**
+ * The words of a direction, from its members' topics (a candidate's signals here, a stream's changes in streams.ts):
+ * the words two or more members share (the twelve most shared) when there are at least `enough` of them, else its
+ * eight most frequent words; most shared first, ties by text.
+ */
+export function sharedTopic(topics: readonly Iterable<string>[], enough: number): string[] {
   const freq = new Map<string, number>();
-  for (const m of s.cluster.members) for (const t of new Set(m.topic)) freq.set(t, (freq.get(t) ?? 0) + 1);
-  // Words two or more signals share, most shared first; topped up with single-signal words up to 8.
+  for (const topic of topics) for (const t of new Set(topic)) freq.set(t, (freq.get(t) ?? 0) + 1);
   const ranked = [...freq].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   const shared = ranked.filter(([, n]) => n >= 2).slice(0, 12);
-  const topic = shared.length >= 8 ? shared : ranked.slice(0, 8);
-  return { areas: s.anchor.paths, topic: new Set(topic.map(([t]) => t)) };
+  return (shared.length >= enough ? shared : ranked.slice(0, 8)).map(([t]) => t);
 }
 
 export interface Calibrated {
