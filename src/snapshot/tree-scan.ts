@@ -134,35 +134,24 @@ async function documentEvidence(
       if (!section) continue;
       const dates = await lineDates(input, file.path, section.entries, budget);
       for (const entry of section.entries) {
-        out.push({
-          kind: 'changelog',
-          ref: `changelog:${file.path}:${entry.line}`,
-          date: dates.get(entry.raw) ?? head.committerTime,
-          text: entry.text,
-          path: file.path,
-          line: entry.line,
-          section: section.heading,
-        });
+        out.push({ ...docLineEvidence('changelog', file.path, entry, dates, head), section: section.heading });
         counts.changelogEntries++;
       }
     } else {
       const items = roadmapItems(text);
       const dates = await lineDates(input, file.path, items, budget);
       for (const item of items) {
-        out.push({
-          kind: 'roadmap',
-          ref: `roadmap:${file.path}:${item.line}`,
-          date: dates.get(item.raw) ?? head.committerTime,
-          text: item.text,
-          path: file.path,
-          line: item.line,
-          done: item.done,
-        });
+        out.push({ ...docLineEvidence('roadmap', file.path, item, dates, head), done: item.done });
         counts.roadmapItems++;
       }
     }
   }
   return out;
+}
+
+/** A changelog's or roadmap's line as evidence of its kind: dated when it first appeared in the file (lineDates), else at the head commit. */
+function docLineEvidence<K extends 'changelog' | 'roadmap'>(kind: K, path: string, line: DocLine, dates: Map<string, string | null>, head: Commit) {
+  return { kind, ref: `${kind}:${path}:${line.line}`, date: dates.get(line.raw) ?? head.committerTime, text: line.text, path, line: line.line };
 }
 
 async function lineDates(

@@ -46,8 +46,8 @@ export function mergeAttached(main: Store): MergeResult {
   const ctx: Ctx = { main, sql };
   const repoIds = mergeRepos(ctx);
   const snapshotIds = mergeSnapshots(ctx, repoIds);
-  const forecastIds = mergeForecasts(ctx, snapshotIds);
-  const validationIds = mergeValidations(ctx, forecastIds);
+  const forecastIds = mergeStageOutputs(ctx, snapshotIds, FORECAST_TABLES);
+  const validationIds = mergeStageOutputs(ctx, forecastIds, VALIDATION_TABLES);
   sql(copySql('embeddings', { from: 'shard', where: 'true', orIgnore: true, mapped: MAPPED })).run();
 
   // The ids of the repository's forecasts and validations, shard → main, as JSON the copy looks them up in.
@@ -166,39 +166,43 @@ function mergeSnapshots(ctx: Ctx, repoIds: Map<number, number>): Map<number, num
   });
 }
 
-/** Shard forecast id → main id, with families, their citations and model calls. */
-function mergeForecasts(ctx: Ctx, snapshotIds: Map<number, number>): Map<number, number> {
-  const { sql } = ctx;
-  const forecast = copyOne(ctx, 'forecasts', 'snapshot_id');
-  const family = copyOne(ctx, 'families', 'forecast_id');
-  const citations = copyChildren(ctx, 'family_evidence', 'family_row');
-  return mergeByNaturalKey(sql('SELECT id, snapshot_id, forecaster, hash FROM shard.forecasts ORDER BY id').all() as Row[], {
-    parent: 'snapshot_id',
-    parentIds: snapshotIds,
-    find: (f, snapshotId) => sql('SELECT id FROM main.forecasts WHERE snapshot_id = ? AND forecaster = ? AND hash = ?').pluck().get(snapshotId, f.forecaster, f.hash) as number | undefined,
-    insert: (f, snapshotId) => {
-      const id = forecast(f.id as number, snapshotId);
-      for (const from of sql('SELECT id FROM shard.families WHERE forecast_id = ? ORDER BY ord').pluck().all(f.id) as number[]) citations(from, family(from, id));
-      copyModelCalls(ctx, 'forecast_id', f.id as number, id);
-      return id;
-    },
-  });
+/**
+ * The tables of a forecast or a validation, a stage's frozen output: its row, matched on (parent, maker, hash); its
+ * rows in order (families, verdicts), each with what hangs from it (citations, matches); and its model calls.
+ */
+interface StageOutputTables {
+  table: 'forecasts' | 'validations';
+  /** The column naming the row it was made from (merged before it). */
+  parent: 'snapshot_id' | 'forecast_id';
+  /** The column naming what made it. */
+  maker: 'forecaster' | 'judge';
+  rows: 'families' | 'verdicts';
+  /** The column of its rows and of its model calls that names it. */
+  owner: 'forecast_id' | 'validation_id';
+  children: 'family_evidence' | 'matches';
+  /** The column of the children that names their row. */
+  childParent: 'family_row' | 'verdict_id';
 }
 
-/** Shard validation id → main id, with verdicts, matches and model calls. */
-function mergeValidations(ctx: Ctx, forecastIds: Map<number, number>): Map<number, number> {
+/** A forecast, with families, their citations and model calls. */
+const FORECAST_TABLES: StageOutputTables = { table: 'forecasts', parent: 'snapshot_id', maker: 'forecaster', rows: 'families', owner: 'forecast_id', children: 'family_evidence', childParent: 'family_row' };
+/** A validation, with verdicts, matches and model calls. */
+const VALIDATION_TABLES: StageOutputTables = { table: 'validations', parent: 'forecast_id', maker: 'judge', rows: 'verdicts', owner: 'validation_id', children: 'matches', childParent: 'verdict_id' };
+
+/** Shard id → main id of the forecasts (FORECAST_TABLES) or the validations (VALIDATION_TABLES), with what hangs from them. */
+function mergeStageOutputs(ctx: Ctx, parentIds: Map<number, number>, t: StageOutputTables): Map<number, number> {
   const { sql } = ctx;
-  const validation = copyOne(ctx, 'validations', 'forecast_id');
-  const verdict = copyOne(ctx, 'verdicts', 'validation_id');
-  const matches = copyChildren(ctx, 'matches', 'verdict_id');
-  return mergeByNaturalKey(sql('SELECT id, forecast_id, judge, hash FROM shard.validations ORDER BY id').all() as Row[], {
-    parent: 'forecast_id',
-    parentIds: forecastIds,
-    find: (v, forecastId) => sql('SELECT id FROM main.validations WHERE forecast_id = ? AND judge = ? AND hash = ?').pluck().get(forecastId, v.judge, v.hash) as number | undefined,
-    insert: (v, forecastId) => {
-      const id = validation(v.id as number, forecastId);
-      for (const from of sql('SELECT id FROM shard.verdicts WHERE validation_id = ? ORDER BY ord').pluck().all(v.id) as number[]) matches(from, verdict(from, id));
-      copyModelCalls(ctx, 'validation_id', v.id as number, id);
+  const output = copyOne(ctx, t.table, t.parent);
+  const row = copyOne(ctx, t.rows, t.owner);
+  const children = copyChildren(ctx, t.children, t.childParent);
+  return mergeByNaturalKey(sql(`SELECT id, ${t.parent}, ${t.maker}, hash FROM shard.${t.table} ORDER BY id`).all() as Row[], {
+    parent: t.parent,
+    parentIds,
+    find: (o, parentId) => sql(`SELECT id FROM main.${t.table} WHERE ${t.parent} = ? AND ${t.maker} = ? AND hash = ?`).pluck().get(parentId, o[t.maker], o.hash) as number | undefined,
+    insert: (o, parentId) => {
+      const id = output(o.id as number, parentId);
+      for (const from of sql(`SELECT id FROM shard.${t.rows} WHERE ${t.owner} = ? ORDER BY ord`).pluck().all(o.id) as number[]) children(from, row(from, id));
+      copyModelCalls(ctx, t.owner, o.id as number, id);
       return id;
     },
   });

@@ -38,11 +38,11 @@ export const StudyRepo = z.object({
 });
 export type StudyRepo = z.infer<typeof StudyRepo>;
 
-export const StudyConfig = z.object({
-  name: z.string().min(1),
-  /** As given (`6m`); every repository is validated over (T0, T0 + window]. */
-  window: z.string(),
-  repos: z.array(StudyRepo).min(1),
+/**
+ * How every repository of a study is forecast and judged: the last keys of StudyConfig and of RepoTask (a job carries
+ * them, not the config). Keys in this order: a config's hash is of its keys as parsed.
+ */
+const StudyRunSettings = {
   forecasters: z.array(ForecasterName).min(1),
   judges: z.array(JudgeName).min(1),
   seed: z.number().int().nonnegative(),
@@ -54,6 +54,14 @@ export const StudyConfig = z.object({
   maxLoose: z.number().int().positive().optional(),
   /** The heuristic's score floor (`forecast --score-floor`). Absent means 0, the default, as for maxLoose. */
   scoreFloor: z.number().positive().max(1).optional(),
+};
+
+export const StudyConfig = z.object({
+  name: z.string().min(1),
+  /** As given (`6m`); every repository is validated over (T0, T0 + window]. */
+  window: z.string(),
+  repos: z.array(StudyRepo).min(1),
+  ...StudyRunSettings,
 });
 export type StudyConfig = z.infer<typeof StudyConfig>;
 
@@ -218,13 +226,6 @@ export const RepoTask = z.object({
   url: z.string().min(1).optional(),
   t0: z.string(),
   window: z.string(),
-  forecasters: z.array(ForecasterName).min(1),
-  judges: z.array(JudgeName).min(1),
-  seed: z.number().int().nonnegative(),
-  maxFamilies: z.number().int().positive(),
-  /** As in StudyConfig: absent means 0. */
-  maxLoose: z.number().int().positive().optional(),
-  /** As in StudyConfig: absent means 0. */
-  scoreFloor: z.number().positive().max(1).optional(),
+  ...StudyRunSettings,
 });
 export type RepoTask = z.infer<typeof RepoTask>;

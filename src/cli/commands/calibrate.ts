@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { calibrateResults, DEFAULT_PREVALENCE_WEIGHT, type CalibrateResult } from '../../api/calibrate.js';
 import { round } from '../../calibrate/estimators.js';
 import { pooledPassRateInterval } from '../../calibrate/groups.js';
-import { DEFAULT_EDGES, type Interval } from '../../calibrate/model.js';
+import { DEFAULT_EDGES, type GroupCalibration, type Interval } from '../../calibrate/model.js';
 import type { StoredCalibration } from '../../store/calibrations.js';
 import { withInterval, wholePercent } from '../interval-text.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
@@ -106,29 +106,13 @@ export function calibrationJson(result: Pick<CalibrateResult, 'id' | 'reused' | 
       title: f.title,
       category: f.category,
       label: f.label,
-      tasks: f.tasks,
-      attempts: f.attempts,
-      resolved: f.resolved,
-      pass_rate: f.passRate,
-      pass_rate_interval: pair(f.passRateInterval),
-      bands: f.bands,
-      frontier_share: f.frontierShare,
-      frontier_share_interval: pair(f.frontierShareInterval),
-      learnability: f.learnability,
+      ...groupJson(f),
       steer: f.steer,
       signals: { gold_lines: f.signals.goldLines, files_touched: f.signals.filesTouched, fail_to_pass: f.signals.failToPass },
     })),
     categories: c.categories.map((g) => ({
       category: g.category,
-      tasks: g.tasks,
-      attempts: g.attempts,
-      resolved: g.resolved,
-      pass_rate: g.passRate,
-      pass_rate_interval: pair(g.passRateInterval),
-      bands: g.bands,
-      frontier_share: g.frontierShare,
-      frontier_share_interval: pair(g.frontierShareInterval),
-      learnability: g.learnability,
+      ...groupJson(g),
       prevalence: g.prevalence,
       share: g.share,
     })),
@@ -186,6 +170,21 @@ export function formatCalibration(id: number, c: StoredCalibration, reused: bool
 
 function snake(s: string): string {
   return s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A family's or a category's pooled figures, with the keys of both in the document's order (tasks .. learnability). */
+function groupJson(g: GroupCalibration & { learnability: number }) {
+  return {
+    tasks: g.tasks,
+    attempts: g.attempts,
+    resolved: g.resolved,
+    pass_rate: g.passRate,
+    pass_rate_interval: pair(g.passRateInterval),
+    bands: g.bands,
+    frontier_share: g.frontierShare,
+    frontier_share_interval: pair(g.frontierShareInterval),
+    learnability: g.learnability,
+  };
 }
 
 /** `[low, high]` as the tasks' `interval`; null without one (or in a calibration stored before stats58). */

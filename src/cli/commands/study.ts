@@ -5,7 +5,7 @@ import { runStudy, type StudyRunResult } from '../../api/study.js';
 import { ExitError, UserError } from '../../errors.js';
 import type { Progress } from '../../progress.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
-import { endpointLimits, loadNetworkJudgeBuilder, NetworkJudgeFlags } from '../network-judges.js';
+import { addModelCallOptions, endpointLimits, loadNetworkJudgeBuilder, NetworkJudgeFlags } from '../network-judges.js';
 import { signedPoints, withInterval } from '../interval-text.js';
 import { parseOptions } from '../options.js';
 import { loadCliProgress } from '../progress-bars.js';
@@ -29,7 +29,7 @@ type Options = z.infer<typeof Options>;
 const INTERRUPTED_EXIT = 130;
 
 export function register(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('study')
     .description('Snapshot, forecast (every forecaster of the config) and validate (every judge) each repository of a study config, then print the pooled table; resumable')
     .requiredOption('--config <file>', 'the study config (JSON; repository paths are relative to it; see docs/study.md)')
@@ -39,9 +39,8 @@ export function register(program: Command, io: CliIO): void {
     .addOption(new Option('--cache <dir>', 'where repositories named by a clone "url" are cloned and reused (default ~/.cache/swe-future/clones)').env('SWE_FUTURE_CACHE'))
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for the llm forecaster or judge (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'chat model for the llm forecaster or judge')
-    .option('--llm-cutoff <date>', "the model's knowledge cutoff; must be before every T0")
-    .option('--llm-timeout <seconds>', 'seconds each model request may take before it is retried or fails (default 120)')
-    .option('--llm-retries <n>', 'retries of a failed model request: timeout, connection, 429, 5xx (default 2)')
+    .option('--llm-cutoff <date>', "the model's knowledge cutoff; must be before every T0");
+  addModelCallOptions(command)
     .option('--allow-model-after-t0', 'run the llm forecaster even if the model may know what came after T0')
     .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for the embedding judge')
     .option('--embedding-model <name>', 'embedding model for the embedding judge')

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { synthesizeTasks, type SynthesizeResult } from '../../api/synthesize.js';
 import { UserError } from '../../errors.js';
-import { endpointLimits, ModelCallFlags } from '../network-judges.js';
+import { addModelCallOptions, endpointLimits, ModelCallFlags } from '../network-judges.js';
 import { BACKENDS } from '../../synthesize/model.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { parseOptions } from '../options.js';
@@ -37,7 +37,7 @@ const Options = ModelCallFlags.extend({
 });
 
 export function register(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('synthesize')
     .description('Synthesize coding tasks at Tgen from the families a validation judged strong or related (docs/synthesis.md)')
     .requiredOption('--validation <id>', 'a stored validation id')
@@ -58,9 +58,8 @@ export function register(program: Command, io: CliIO): void {
     .option('--max-steps <n>', 'llm backend: model turns per task', '40')
     .option('--seed <n>', 'llm backend: seed sent with every request')
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint with tool calling, for --backend llm (key from OPENAI_API_KEY)')
-    .option('--llm-model <name>', 'chat model for --backend llm')
-    .option('--llm-timeout <seconds>', 'seconds each model request may take before it is retried or fails (default 120)')
-    .option('--llm-retries <n>', 'retries of a failed model request: timeout, connection, 429, 5xx (default 2)')
+    .option('--llm-model <name>', 'chat model for --backend llm');
+  addModelCallOptions(command)
     .addOption(new Option('--git-backend <name>', 'git reader').choices(['auto', 'native', 'isomorphic']).default('auto'))
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);

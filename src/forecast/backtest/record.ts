@@ -78,18 +78,10 @@ export function learnRecord(snapshot: Snapshot, options: CandidateOptions, backt
     }));
     if (later.length === 0) continue;
     const { scored } = rankCandidates(pastView(snapshot, cutoff), { ...options, maxSignals: Math.min(options.maxSignals, backtest.maxSignals) });
-    let hits = 0;
-    for (const s of scored) {
+    const hits = tallyReplay(scored, (s) => {
       const direction = directionOf(s);
-      const hit = later.some((w) => carriesOut(direction, w));
-      if (hit) hits++;
-      record.points.push([s.score, hit ? 1 : 0]);
-      for (const f of featuresOf(s)) {
-        const g = (record.groups[f] ??= [0, 0]);
-        g[0] += hit ? 1 : 0;
-        g[1] += 1;
-      }
-    }
+      return { hit: later.some((w) => carriesOut(direction, w)), x: s.score, groups: featuresOf(s) };
+    }, record.points, record.groups);
     record.replays.push({ cutoff, candidates: scored.length, hits });
     record.candidates += scored.length;
     record.hits += hits;
@@ -97,15 +89,47 @@ export function learnRecord(snapshot: Snapshot, options: CandidateOptions, backt
   return record;
 }
 
+/**
+ * One replay's candidates (the heuristic's here, the work streams in streams.ts) tallied into a record: each one's
+ * point (`x`, what the record's scale is fitted on, and whether it became later work) and [hits, candidates] of each
+ * of its groups. Returns the replay's hits.
+ */
+export function tallyReplay<T>(
+  candidates: readonly T[],
+  read: (c: T) => { hit: boolean; x: number; groups: readonly string[] },
+  points: [number, 0 | 1][],
+  groups: Record<string, [number, number]>,
+): number {
+  let hits = 0;
+  for (const c of candidates) {
+    const { hit, x, groups: keys } = read(c);
+    if (hit) hits++;
+    points.push([x, hit ? 1 : 0]);
+    for (const key of keys) {
+      const g = (groups[key] ??= [0, 0]);
+      g[0] += hit ? 1 : 0;
+      g[1] += 1;
+    }
+  }
+  return hits;
+}
+
 /** A candidate as a direction to match later work against: its areas and the topic words its signals share. */
 export function directionOf(s: Scored): Direction {
+  return { areas: s.anchor.paths, topic: new Set(sharedTopic(s.cluster.members.map((m) => m.topic), 8)) };
+}
+
+/**
+ * The words of a direction, from its members' topics (a candidate's signals here, a stream's changes in streams.ts):
+ * the words two or more members share (the twelve most shared) when there are at least `enough` of them, else its
+ * eight most frequent words; most shared first, ties by text.
+ */
+export function sharedTopic(topics: readonly Iterable<string>[], enough: number): string[] {
   const freq = new Map<string, number>();
-  for (const m of s.cluster.members) for (const t of new Set(m.topic)) freq.set(t, (freq.get(t) ?? 0) + 1);
-  // Words two or more signals share, most shared first; topped up with single-signal words up to 8.
+  for (const topic of topics) for (const t of new Set(topic)) freq.set(t, (freq.get(t) ?? 0) + 1);
   const ranked = [...freq].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   const shared = ranked.filter(([, n]) => n >= 2).slice(0, 12);
-  const topic = shared.length >= 8 ? shared : ranked.slice(0, 8);
-  return { areas: s.anchor.paths, topic: new Set(topic.map(([t]) => t)) };
+  return (shared.length >= enough ? shared : ranked.slice(0, 8)).map(([t]) => t);
 }
 
 export interface Calibrated {

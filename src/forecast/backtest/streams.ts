@@ -1,12 +1,11 @@
 import type { Snapshot } from '../../snapshot/model.js';
-import { compareText } from '../../text/order.js';
 import { carriesOut } from '../../text/work-match.js';
 import { addDuration } from '../../time.js';
 import { buildStreams, componentOf, isChore, itemTopic, type Stream, type StreamOptions } from '../heuristic/streams.js';
 import { pastView, workBetween } from './past-view.js';
 import { calibrate, calibrationComponents, calibrationWhy, type CalibrationInput, type FamilyKind, type MoreGround } from './calibration.js';
 import { logit, sigmoid } from '../../stats/logistic.js';
-import { fitScale } from './record.js';
+import { fitScale, sharedTopic, tallyReplay } from './record.js';
 
 /**
  * The backtest record of work streams. At each earlier cutoff (T0-6m, -12m,
@@ -40,16 +39,11 @@ export function learnStreamRecord(snapshot: Snapshot, options: StreamOptions, na
       .map((w) => ({ where: componentOf(w.paths, dirFiles), paths: w.paths, topic: itemTopic(w.title, w.body.slice(0, 400)) }));
     if (later.length === 0) continue;
     const streams = buildStreams(pastView(snapshot, cutoff), { ...options, categorize: false }, names);
-    let hits = 0;
-    for (const s of streams) {
+    const hits = tallyReplay(streams, (s) => {
       const topic = streamTopic(s);
       const hit = later.some((w) => w.where?.kind === s.kind && w.where.component === s.component && carriesOut({ areas: [''], topic }, w, 1));
-      if (hit) hits++;
-      record.points.push([Math.log1p(s.heat), hit ? 1 : 0]);
-      const k = (record.kinds[s.kind] ??= [0, 0]);
-      k[0] += hit ? 1 : 0;
-      k[1] += 1;
-    }
+      return { hit, x: Math.log1p(s.heat), groups: [s.kind] };
+    }, record.points, record.kinds);
     record.replays.push({ cutoff, streams: streams.length, hits });
     record.streams += streams.length;
     record.hits += hits;
@@ -59,11 +53,7 @@ export function learnStreamRecord(snapshot: Snapshot, options: StreamOptions, na
 
 /** Topic words two or more of the stream's changes share (the twelve most shared), else its most frequent. */
 export function streamTopic(s: Stream): Set<string> {
-  const freq = new Map<string, number>();
-  for (const i of s.items) for (const t of new Set(itemTopic(i.title, i.body))) freq.set(t, (freq.get(t) ?? 0) + 1);
-  const ranked = [...freq].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
-  const shared = ranked.filter(([, n]) => n >= 2).slice(0, 12);
-  return new Set((shared.length >= 4 ? shared : ranked.slice(0, 8)).map(([t]) => t));
+  return new Set(sharedTopic(s.items.map((i) => itemTopic(i.title, i.body)), 4));
 }
 
 /**
