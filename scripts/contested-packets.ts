@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { mulberry32 } from '../src/random.js';
 import { readLines } from './jsonl.js';
 import { keysFolder } from './packet-keys.js';
+import type { Conflict, Label } from './label-conflict.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,17 +32,6 @@ const { values } = parseArgs({
 });
 if (!values.conflicts || !values.out) throw new Error('usage: --conflicts FILE (label-set-conflicts.ts --readable --json) --out DIR [--keys DIR] [--families eval/families] [--seed 1]');
 
-type Label = 'strong' | 'related' | 'rejected';
-interface Conflict {
-  set: string;
-  repo: string;
-  blind: string;
-  blinds: string[];
-  title: string;
-  binary: boolean;
-  pairs: { label: Label; sources: string[]; ids: string[] };
-  families: { label: Label; labels: string[] };
-}
 interface Family { blind: string; title: string; [field: string]: unknown }
 
 const READABLE = new Set(['dev20', 'dev20b']);

@@ -30,24 +30,12 @@ import { parseArgs } from 'node:util';
 import { pairFiles, readPairs } from '../src/api/judge-eval.js';
 import { isVagueTitle } from '../src/validate/judges/vagueness.js';
 import { readLines } from './jsonl.js';
+import type { Conflict, Label } from './label-conflict.js';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean' }, readable: { type: 'boolean' } } });
 const readable = values.readable === true;
 
-type Label = 'strong' | 'related' | 'rejected';
 interface FamilyLabel { blind: string; label: Label; strong: string[]; related: string[]; reason: string; labeller: string }
-interface Conflict {
-  set: string;
-  repo: string;
-  blind: string;
-  /** Every blind id of the family set with this title (a title two baselines wrote is one family). */
-  blinds: string[];
-  title: string;
-  /** The two sides differ on relevant-vs-rejected, not only strong-vs-related. */
-  binary: boolean;
-  pairs: { label: Label; sources: string[]; ids: string[]; relevant: string[] };
-  families: { label: Label; labels: string[]; named: string[]; reason: string };
-}
 
 const RANK: Record<Label, number> = { rejected: 0, related: 1, strong: 2 };
 
