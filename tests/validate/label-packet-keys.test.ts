@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { findKey, keyedPackets } from '../../scripts/packet-keys.js';
 import { makeRepo, tempDir } from '../fixtures/repo.js';
+import { spawnAsync } from '../fixtures/spawn.js';
 import { frozenForecast } from './frozen-forecast.js';
 import { BACKOFF } from './judge-literals.js';
 
@@ -21,12 +22,21 @@ function script(name: string, args: string[]) {
   return run.stdout;
 }
 
-async function store() {
+/** The store every test reads: built once for the file, each test given its own copy of it. */
+let built: string;
+beforeAll(async () => {
   const repo = await makeRepo([
     { at: '2024-11-01T00:00:00Z', msg: 'Initial commit', files: { 'src/http/retry.ts': 'export function retry() {}\n' } },
     { at: '2025-02-01T00:00:00Z', msg: 'Add exponential backoff to retries (#12)', files: { 'src/http/retry.ts': 'export function retry(n = 0) { return 2 ** n; }\n' } },
   ]);
-  return frozenForecast(repo.dir, '2025-01-01', [{ ...BACKOFF, evidence: [] }]);
+  built = (await frozenForecast(repo.dir, '2025-01-01', [{ ...BACKOFF, evidence: [] }])).db;
+});
+
+/** A fresh copy of the built store (its repository is the file's, which lives until the file is done). */
+async function store() {
+  const db = join(await tempDir(), 'x.db');
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(built + suffix)) copyFileSync(built + suffix, db + suffix);
+  return { db };
 }
 
 test('label-packets writes no key inside a packet: it goes to <out>-keys/<set>/<repo>/, where rejudge-families finds it', async () => {
@@ -78,9 +88,14 @@ test('--repo keeps the named repositories only, and a name the store has no fore
   script('label-packets.ts', ['--db', db, '--out', all]);
   const [repo] = readdirSync(all);
   const one = join(await tempDir(), 'one');
-  script('label-packets.ts', ['--db', db, '--out', one, '--repo', repo!, '--top', '1']);
+  // The kept repository and the refused name: two processes, started together (`one/x` is not made, so they write apart).
+  const [kept, run] = await Promise.all([
+    spawnAsync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'label-packets.ts'), '--db', db, '--out', one, '--repo', repo!, '--top', '1'], { cwd: ROOT }),
+    spawnAsync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'label-packets.ts'), '--db', db, '--out', join(one, 'x'), '--repo', 'nope'], { cwd: ROOT }),
+  ]);
+  expect(kept.stderr).toBe('');
+  expect(kept.status).toBe(0);
   expect(readdirSync(one)).toEqual([repo]);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'label-packets.ts'), '--db', db, '--out', join(one, 'x'), '--repo', 'nope'], { cwd: ROOT, encoding: 'utf8' });
   expect(run.status).not.toBe(0);
   expect(run.stderr).toContain('--repo: no forecast of nope');
   expect(existsSync(join(one, 'x'))).toBe(false);

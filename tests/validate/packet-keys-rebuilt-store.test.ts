@@ -10,6 +10,7 @@ import { loadSnapshot } from '../../src/store/snapshots.js';
 import { packetFamilies, type PacketKey, PacketKeyError, resolveKeys } from '../../scripts/packet-keys.js';
 import { runCli, runCliJson } from '../cli/run-cli.js';
 import { makeRepo, tempDir } from '../fixtures/repo.js';
+import { spawnAsync } from '../fixtures/spawn.js';
 import { BACKOFF } from './judge-literals.js';
 
 /**
@@ -29,6 +30,16 @@ function ok(name: string, args: string[]) {
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   return run.stdout;
+}
+
+/** `ok` for scripts run side by side: each its own process, started together, awaited together. */
+async function oks(runs: [string, string[]][]) {
+  const done = await Promise.all(runs.map(([name, args]) => spawnAsync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', name), ...args], { cwd: ROOT })));
+  return done.map((run) => {
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    return run.stdout;
+  });
 }
 
 async function repo(topic: string) {
@@ -56,11 +67,19 @@ test('a set made from one store is rejudged and scored on a store built in anoth
   const config = (name: string, paths: string[]) => JSON.stringify({ name, window: '6m', repos: paths.map((path) => ({ path, t0: '2025-01-01' })), forecasters: ['hotspot', 'recency'], judges: ['lexical'] });
   writeFileSync(join(dir, 'two.json'), config('two', [alpha.dir, beta.dir]));
   writeFileSync(join(dir, 'beta.json'), config('beta', [beta.dir]));
-  const study = async (c: string, db: string) => expect((await runCli(['study', '--config', join(dir, c), '--db', join(dir, db), '--quiet'])).code).toBe(0);
-  await study('two.json', 'first.db');
+  // --jobs 1: each store numbers its forecasts in the order its configs list the repositories. With the default jobs the
+  // first store's study could finish beta first and number it as the rebuilt store does (the check below then failed
+  // about one run in two on an idle machine).
+  const study = async (c: string, db: string) => expect((await runCli(['study', '--config', join(dir, c), '--db', join(dir, db), '--jobs', '1', '--quiet'])).code).toBe(0);
   // Rebuilt in another order: beta's repository first (as `study --jobs 2` may finish it first), then the same config.
-  await study('beta.json', 'rebuilt.db');
-  await study('two.json', 'rebuilt.db');
+  // The two stores are written apart, so they are built side by side.
+  await Promise.all([
+    study('two.json', 'first.db'),
+    (async () => {
+      await study('beta.json', 'rebuilt.db');
+      await study('two.json', 'rebuilt.db');
+    })(),
+  ]);
   const ids = (db: string) => openStore(join(dir, db), { readonly: true }).db.prepare("SELECT f.id, r.name, f.forecaster FROM forecasts f JOIN snapshots s ON s.id = f.snapshot_id JOIN repos r ON r.id = s.repo_id ORDER BY r.name, f.forecaster").all();
   // The rebuilt store numbers the same forecasts otherwise: the committed ids name other families there.
   expect(ids('rebuilt.db')).not.toEqual(ids('first.db'));
@@ -75,9 +94,9 @@ test('a set made from one store is rejudged and scored on a store built in anoth
   const [first, rebuilt] = ['first', 'rebuilt'].map((name) => {
     const copy = join(dir, `${name}-set`);
     cpSync(set, copy, { recursive: true });
-    ok('rejudge-families.ts', ['--dir', copy, '--db', join(dir, `${name}.db`), '--judge', 'lexical']);
     return copy;
   });
+  await oks(['first', 'rebuilt'].map((name) => ['rejudge-families.ts', ['--dir', join(dir, `${name}-set`), '--db', join(dir, `${name}.db`), '--judge', 'lexical']]));
   for (const r of readdirSync(set)) {
     expect(readFileSync(join(rebuilt!, r, 'key.jsonl'), 'utf8')).toBe(keys[r]);
     // Verdicts are written under the key's own ids, whichever store judged them.
@@ -85,7 +104,7 @@ test('a set made from one store is rejudged and scored on a store built in anoth
     expect(lines(join(first!, r, 'verdicts.jsonl')).length).toBe(lines(join(set, r, 'key.jsonl')).length);
   }
   // score-family-labels --db exports the study's own verdicts the same way: the same scores from either store.
-  const scored = ['first', 'rebuilt'].map((name) => JSON.parse(ok('score-family-labels.ts', ['--dir', join(dir, `${name}-set`), '--db', join(dir, `${name}.db`), '--json'])));
+  const scored = (await oks(['first', 'rebuilt'].map((name) => ['score-family-labels.ts', ['--dir', join(dir, `${name}-set`), '--db', join(dir, `${name}.db`), '--json']]))).map((out) => JSON.parse(out));
   expect(scored[1].versus).toEqual(scored[0].versus);
   expect(scored[0].versus.lexical.all.families).toBe(readdirSync(set).flatMap((r) => lines(join(set, r, 'key.jsonl'))).length);
 }, 300_000);
@@ -135,12 +154,12 @@ test('two families of one title in one forecast are told apart by the family id,
   rebuilt.store.close();
 
   // rejudge-families judges the rebuilt store's F8 for flask-F07 and writes it under the key's ids, as from the store the keys came from.
-  const copies = [made.db, rebuilt.db].map((db, i) => {
+  const copies = [made.db, rebuilt.db].map((_db, i) => {
     const copy = `${set}-${i}`;
     cpSync(set, copy, { recursive: true });
-    ok('rejudge-families.ts', ['--dir', copy, '--db', db, '--judge', 'lexical', '--dump', `${copy}.dump.jsonl`]);
     return copy;
   });
+  await oks([made.db, rebuilt.db].map((db, i) => ['rejudge-families.ts', ['--dir', copies[i]!, '--db', db, '--judge', 'lexical', '--dump', `${copies[i]}.dump.jsonl`]]));
   expect(lines(join(copies[1]!, 'flask', 'verdicts.jsonl'))).toEqual(lines(join(copies[0]!, 'flask', 'verdicts.jsonl')));
   expect(lines(join(copies[1]!, 'flask', 'verdicts.jsonl')).map((v) => [v.forecastId, v.familyId])).toEqual([[made.ids[0], 'F4'], [made.ids[0], 'F6'], [made.ids[0], 'F8']]);
   expect(lines(`${copies[1]}.dump.jsonl`).map((d) => d.blind)).toEqual(['flask-F02', 'flask-F03', 'flask-F07']);
@@ -157,16 +176,18 @@ test('a title the store lacks, or cannot tell apart, stops every reader with one
   expect(() => resolveKeys(store.db, packetFamilies(missing.set, 'flask'), missing.keys)).toThrow(PacketKeyError);
   store.close();
 
-  for (const [name, args] of [
+  const readers = [
     ['rejudge-families.ts', ['--judge', 'lexical']],
     ['score-family-labels.ts', []],
-  ] as const) {
-    const absent = script(name, ['--dir', missing.set, '--db', twice.db, ...args]);
+  ] as const;
+  // The four refusals (two readers, two sets), each its own process, started together.
+  const refusals = await Promise.all(readers.flatMap(([name, args]) => [missing, ambiguous].map((s) => spawnAsync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', name), '--dir', s.set, '--db', twice.db, ...args], { cwd: ROOT }))));
+  for (const [i] of readers.entries()) {
+    const [absent, two] = [refusals[2 * i]!, refusals[2 * i + 1]!];
     expect(absent.status).toBe(2);
     expect(absent.stderr.trim().split('\n')).toEqual([
       `${join(missing.set, 'flask')}: flask-F01 (recency "Extend setup.cfg: lint", F2 of forecast 40 when labelled) is not in the store: no recency family of ${basename(flask.dir)} at T0 2025-01-01 has that title; use a store built from the config the set was made from`,
     ]);
-    const two = script(name, ['--dir', ambiguous.set, '--db', twice.db, ...args]);
     expect(two.status).toBe(2);
     expect(two.stderr.trim().split('\n')).toEqual([
       `${join(ambiguous.set, 'flask')}: flask-F02 (recency "${PRE_COMMIT}", F4 of forecast 40 when labelled) matches 2 families of the store (forecast ${twice.ids[1]} F4, forecast ${twice.ids[2]} F4): pass a store with one recency forecast of ${basename(flask.dir)} at that T0`,
