@@ -48,14 +48,10 @@ describe.skipIf(!REDIS)('queue mode', () => {
   });
 
   test('the same study config gives identical result rows in local and queue mode', async () => {
-    // The two studies write apart (local.db, queue.db) and share nothing but the repositories they read: the local one
-    // runs while the workers start and the queued one runs.
+    const local = await runCliJson(['study', '--config', config, '--db', join(dir, 'local.db'), '--jobs', '2']);
     startWorker(redis.url, ['--name', 'A']);
     startWorker(redis.url, ['--name', 'B']);
-    const [local, queued] = await Promise.all([
-      runCliJson(['study', '--config', config, '--db', join(dir, 'local.db'), '--jobs', '2']),
-      runCliJson(['study', '--config', config, '--db', join(dir, 'queue.db'), '--queue', redis.url]),
-    ]);
+    const queued = await runCliJson(['study', '--config', config, '--db', join(dir, 'queue.db'), '--queue', redis.url]);
     expect(queued.study).toMatchObject({ repos: 3, done: 3, failed: 0, pending: 0, interrupted: false });
     expect(queued.table).toEqual(local.table);
     expect(queued.agreement).toEqual(local.agreement);
