@@ -19,8 +19,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { wilsonInterval } from '../src/stats/wilson.js';
 import { readLines } from './jsonl.js';
+import { countWithWilson as pct } from './rate-text.js';
 import { keyedPackets, keyOf } from './packet-keys.js';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, settled: { type: 'string' }, json: { type: 'boolean' } } });
@@ -71,10 +71,6 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
   }
 }
 
-const pct = (k: number, n: number) => {
-  const w = wilsonInterval(k, n);
-  return w === null ? '0/0' : `${k}/${n} = ${((100 * k) / n).toFixed(1)}% [${(100 * w.low).toFixed(1)}, ${(100 * w.high).toFixed(1)}]`;
-};
 function tally(sides: Side[]) {
   const decided = sides.filter((s) => s !== 'unlabelled');
   const count = (s: Side) => decided.filter((x) => x === s).length;

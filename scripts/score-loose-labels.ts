@@ -26,8 +26,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { wilsonInterval } from '../src/stats/wilson.js';
 import { readLines } from './jsonl.js';
+import { countWithWilson as pct } from './rate-text.js';
 import { keyedPackets, keyOf } from './packet-keys.js';
 
 const DEFAULT_SETS = ['dev20b', 'audit20b', 'newcomer4-20', 'newcomer5-20', 'newcomer6-20', 'newcomer7-20', 'newcomer8-blind', 'newcomer9-blind'];
@@ -109,10 +109,6 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
   }
 }
 
-const pct = (k: number, n: number) => {
-  const w = wilsonInterval(k, n);
-  return w === null ? `0/0` : `${k}/${n} = ${((100 * k) / n).toFixed(1)}% [${(100 * w.low).toFixed(1)}, ${(100 * w.high).toFixed(1)}]`;
-};
 const rate = (rs: Row[], hit: (l: Label) => boolean) => {
   const labelled = rs.filter((r) => r.people.length > 0);
   const k = labelled.filter((r) => hit(r.people[0]!)).length;

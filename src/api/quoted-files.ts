@@ -52,9 +52,14 @@ export async function readQuotedPaths(repoPath: string, t0: string, refs: Readon
   return Object.fromEntries([...refs].flatMap((r) => (all.has(r) ? [[r, all.get(r)!]] : [])));
 }
 
-/** The clone of `owner/name` in `clonesDir` (`<clonesDir>/<name>`), or null when there is none. */
+/** Where the clone of `owner/name` belongs in `clonesDir`: `<clonesDir>/<name>`. */
+export function clonePath(clonesDir: string, repo: string): string {
+  return join(clonesDir, repo.slice(repo.lastIndexOf('/') + 1));
+}
+
+/** The clone of `owner/name` in `clonesDir` (`clonePath`), or null when there is none. */
 export function cloneOf(clonesDir: string | undefined, repo: string): string | null {
   if (clonesDir === undefined) return null;
-  const path = join(clonesDir, repo.slice(repo.lastIndexOf('/') + 1));
+  const path = clonePath(clonesDir, repo);
   return existsSync(path) ? path : null;
 }

@@ -5,7 +5,7 @@ import { kappaFromCounts, kappaInterval } from '../stats/kappa.js';
 import type { Interval } from '../stats/wilson.js';
 import { familyGroupedKappaInterval, familyGroupedRateInterval, groupBy, pairFamilyKey, rateInterval } from './eval-intervals.js';
 import type { PairOutcome } from './judge.js';
-import { labelRank, type LabelThresholds, type PairSignals } from './judges/shared.js';
+import { bestLabel, labelRank, type LabelThresholds, type PairSignals } from './judges/shared.js';
 import type { JudgeName, Label, Verdict } from './model.js';
 import type { FamilyContext, LabelledPair, PairContext } from './pairs.js';
 import { familyEvidence, type FamilyEvidence } from './semantic/evidence.js';
@@ -88,8 +88,7 @@ export const MAX_SHARED = 2;
 
 export function familiesFromPairs(context: FamilyContext, outcome: PairOutcome, standing?: Readonly<Record<string, string>>): FamilyResult[] {
   return context.families.map((_, fi) => {
-    const labels = outcome.matches[fi]!.map((m) => m.label);
-    const label = labels.includes('strong') ? 'strong' : labels.includes('related') ? 'related' : 'rejected';
+    const label = bestLabel(outcome.matches[fi]!);
     const best = { kindOk: -Infinity, kindOkTouching: -Infinity, any: SHARED_LEVELS.map(() => -Infinity), touching: SHARED_LEVELS.map(() => -Infinity), named: false };
     for (const s of outcome.signals?.[fi] ?? []) {
       // Without a shared direction no threshold makes a pair related or strong.

@@ -1,5 +1,4 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { JudgeEvalResult } from '../../api/judge-eval.js';
@@ -48,7 +47,7 @@ export function register(program: Command, io: CliIO): void {
   )
     .action(async (_opts, command: Command) => {
       const o = parseOptions(Options, command);
-      const [{ evaluateJudges }, hooks] = await Promise.all([import('../../api/judge-eval.js'), judgingHooks(io, o)]);
+      const [{ evaluateJudges }, { clonePath }, hooks] = await Promise.all([import('../../api/judge-eval.js'), import('../../api/quoted-files.js'), judgingHooks(io, o)]);
       const result = await evaluateJudges({
         pairs: o.pairs,
         windows: o.windows,
@@ -65,7 +64,7 @@ export function register(program: Command, io: CliIO): void {
       });
       const clonesDir = o.clones ?? 'clones';
       for (const repo of result.clonesMissing) {
-        io.stderr(`swe-future: no clone of ${repo} in ${clonesDir}/ (${join(clonesDir, repo.slice(repo.lastIndexOf('/') + 1))}): judged without what its diffs did, its quoted files and standing notes, so the figures differ from a run with it (npx tsx scripts/eval-clones.ts eval/dev.json prints how to clone)\n`);
+        io.stderr(`swe-future: no clone of ${repo} in ${clonesDir}/ (${clonePath(clonesDir, repo)}): judged without what its diffs did, its quoted files and standing notes, so the figures differ from a run with it (npm run -s eval:clones -- eval/dev.json prints how to clone)\n`);
       }
       if (o.families !== undefined) {
         writeFileSync(o.families, familyLabelLines(result));

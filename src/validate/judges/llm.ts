@@ -10,7 +10,7 @@ import type { Judge, JudgeOutcome, JudgeRequest } from '../judge.js';
 import { Label, type Match, type Verdict } from '../model.js';
 import { DIRECTION_RULES, familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
 import { STANDING_NOTE_RULE, standingReason, withStandingNote } from './standing-note.js';
-import { bodyExcerpt, compareText, familyPaths, labelRank, oneLine, round4, touchedPaths, verdictFrom } from './shared.js';
+import { bodyExcerpt, compareText, bestLabel, familyPaths, oneLine, round4, touchedPaths, verdictFrom } from './shared.js';
 
 /**
  * The LLM judge (opt-in: it calls a chat model). For each family it first
@@ -366,7 +366,7 @@ function verdictOf(family: TaskFamily, candidates: readonly Candidate[], answer:
     const verdict = verdictFrom(family, candidates.map(({ item, score }): Match => ({ key: item.key, title: item.title, label: 'rejected', score, reason: 'not named by the model' })));
     return answer.reason.trim() !== '' ? { ...verdict, reason: oneLine(`${verdict.reason}; model: ${answer.reason}`, 400) } : verdict;
   }
-  const label = matches.reduce<Label>((best, m) => (labelRank(m.label) > labelRank(best) ? m.label : best), 'rejected');
+  const label = bestLabel(matches);
   const first = matches[0]!;
   const more = matches.length > 1 ? `; ${matches.length} matches in all` : '';
   return {
@@ -388,7 +388,7 @@ function withStandingVerdict(family: TaskFamily, verdict: Verdict, standing: Rea
   const note = standing?.[family.id];
   if (note === undefined || verdict.label === 'rejected') return verdict;
   const matches = withStandingNote(family, verdict.matches, standing);
-  const label = matches.reduce<Label>((best, m) => (labelRank(m.label) > labelRank(best) ? m.label : best), 'rejected');
+  const label = bestLabel(matches);
   return { ...verdict, label, matches, reason: oneLine(`${label}: ${standingReason(family, note)}; the model said ${verdict.reason}`, 400) };
 }
 

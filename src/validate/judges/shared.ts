@@ -24,6 +24,11 @@ export function labelRank(label: Label): number {
   return RANK[label];
 }
 
+/** The highest label among matches (a family's label over its pairs); rejected when there are none. */
+export function bestLabel(matches: readonly { label: Label }[]): Label {
+  return matches.reduce<Label>((best, m) => (labelRank(m.label) > labelRank(best) ? m.label : best), 'rejected');
+}
+
 /** The family's paths a later item may touch: its anchor's and its target hints'. */
 export function familyPaths(family: TaskFamily): string[] {
   const paths = [...family.anchor.paths, ...family.target_hints.paths].map(normalizePath).filter((p) => p !== '');

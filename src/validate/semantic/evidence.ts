@@ -1,6 +1,6 @@
 import type { TaskFamily } from '../../family/model.js';
 import { familyDirection, type DirectionBasis } from '../judges/direction.js';
-import { compareMatches, labelRank, type PairSignals } from '../judges/shared.js';
+import { bestLabel, compareMatches, type PairSignals } from '../judges/shared.js';
 import type { Label, Match } from '../model.js';
 
 /**
@@ -64,22 +64,20 @@ export function familyEvidence(family: TaskFamily, matches: readonly Match[], si
   let nearShared = 0;
   let nearTouching = 0;
   matches.forEach((m, i) => {
-    const p = signals[i];
-    if (p !== undefined) {
-      nearSimilarity = Math.max(nearSimilarity, p.similarity);
-      nearShared = Math.max(nearShared, p.shared);
-      if (p.touches && p.shared > 0) nearTouching++;
-    }
     if (m.label === 'strong') strong++;
     if (m.label === 'related') related++;
-    if (signals[i]?.direction !== true) return;
+    const p = signals[i];
+    if (p === undefined) return;
+    nearSimilarity = Math.max(nearSimilarity, p.similarity);
+    nearShared = Math.max(nearShared, p.shared);
+    if (p.touches && p.shared > 0) nearTouching++;
+    if (p.direction !== true) return;
     directions++;
     if (best < 0 || compareMatches(m, matches[best]!) < 0) best = i;
   });
-  const top = matches.reduce<Match | undefined>((a, m) => (a === undefined || labelRank(m.label) > labelRank(a.label) ? m : a), undefined);
   const s = best >= 0 ? signals[best] : undefined;
   return {
-    label: top?.label ?? 'rejected',
+    label: bestLabel(matches),
     basis: s?.basis ?? 'none',
     strong,
     related,
