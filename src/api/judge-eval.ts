@@ -10,7 +10,7 @@ import type { WorkItem } from '../sources/model.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
 import type { WordTable } from '../text/glove/table.js';
-import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyLabelDetail, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
+import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, familiesFromVerdicts, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyLabelDetail, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
 import type { Judge, PairOutcome } from '../validate/judge.js';
 import { withStandingNote } from '../validate/judges/standing-note.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
@@ -80,7 +80,7 @@ export interface JudgeEvalJudgeResult extends JudgeEvalRow {
   config: Record<string, unknown>;
   /** With --fit: the thresholds fitted on the fit half, in the judge's names, and their kappa/accuracy there. */
   fitted?: { thresholds: Record<string, number>; fitKappa: number; fitAccuracy: number; fitFamilyKappa: number | null };
-  /** The reported half's forecaster families judged against their whole windows; null without windows or for judges without judgePairs. */
+  /** The reported half's forecaster families judged against their whole windows (by judgePairs, else by the judge's verdicts); null without windows. */
   families: FamilyEvalRow | null;
   /** With listFamilies: every reported family's gold and judged label, the gold's pair and the judge's best match. */
   familyLabels?: FamilyLabelDetail[];
@@ -175,7 +175,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
       }
     }
     const run = await runJudge(judge, contexts, context);
-    const familyResults = judge.judgePairs && familyReported.length > 0 ? await judgeFamilies(judge, familyReported, context) : null;
+    const familyResults = familyReported.length > 0 ? await judgeFamilies(judge, familyReported, context) : null;
     const families = familyResults ? summariseFamilies(familyResults) : null;
     results.push({
       ...summariseCells(name, run.cells),
@@ -321,13 +321,17 @@ function withStanding(families: readonly TaskFamily[], out: PairOutcome, standin
   return { ...out, matches: out.matches.map((row, fi) => withStandingNote(families[fi]!, row, standing)) };
 }
 
-/** Each family judged against its repository's whole window (judges with judgePairs only). */
+/**
+ * Each family judged against its repository's whole window: by judgePairs where the judge has it (its pairs' labels,
+ * the standing-note rule applied after), else by judge() on the same request (the llm judge: its verdicts' labels).
+ */
 async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], repo: RepoContext = NO_CONTEXT): Promise<FamilyResult[]> {
-  if (!judge.judgePairs) return [];
   const out: FamilyResult[] = [];
   for (const c of contexts) {
     const standing = repo.standing.get(c.repo);
-    out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing }), standing), standing));
+    const request = { families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing };
+    if (judge.judgePairs) out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs(request), standing), standing));
+    else out.push(...familiesFromVerdicts(c, (await judge.judge(request)).verdicts));
   }
   return out;
 }
