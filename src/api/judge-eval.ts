@@ -13,7 +13,7 @@ import type { WordTable } from '../text/glove/table.js';
 import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, familiesFromVerdicts, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyLabelDetail, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
 import type { Judge, PairOutcome } from '../validate/judge.js';
 import { withStandingNote } from '../validate/judges/standing-note.js';
-import type { EmbeddingCache } from '../validate/judges/embedding.js';
+import { NO_EMBEDDING_CACHE, type EmbeddingCache } from '../validate/judges/embedding.js';
 import { labelFromSignals, type LabelThresholds } from '../validate/judges/shared.js';
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
 import { OFFLINE_JUDGES, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
@@ -226,8 +226,7 @@ function buildJudge(name: JudgeName, table: WordTable | undefined, options: Judg
   if (name === 'lexical') return createLexicalJudge();
   if (name === 'semantic') return createSemanticJudge({ table });
   if (!options.networkJudge) throw new UserError('JUDGE_NOT_CONFIGURED', `The ${name} judge needs a model endpoint`, `Pass the ${name} judge's endpoint flags, or leave ${name} out of --judge.`);
-  const cache: EmbeddingCache = { get: (_m, _u, texts) => texts.map(() => undefined), put() {} };
-  return options.networkJudge(name, { embeddingCache: cache });
+  return options.networkJudge(name, { embeddingCache: NO_EMBEDDING_CACHE });
 }
 
 function judgeThresholds(name: JudgeName, t: LabelThresholds): Record<string, number> {
