@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Label } from '../../src/validate/model.js';
@@ -72,7 +72,7 @@ test('judge-eval --judge llm gives family figures from the verdicts, by forecast
 });
 
 test('judge-eval --judge llm --families FILE names the verdict\'s reason and the model\'s first match', async () => {
-  const file = join(dir, 'families.jsonl');
+  const file = join(await tempDir(), 'families.jsonl');
   const run = await runCli(['judge-eval', '--pairs', dir, ...llmFlags(), '--families', file, '--quiet']);
   expect(run.code).toBe(0);
   const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -90,4 +90,17 @@ test('judge-eval --judge llm --families FILE names the verdict\'s reason and the
   expect(quotes.judgedBest).toBeNull();
   expect(quotes.verdictReason).toMatch(/table row of heuristic\/F2/);
   expect(lines[2].judgedOnGoldItem).toMatchObject({ label: 'strong', reason: 'table says strong for heuristic/F1' });
+});
+
+test('a model request that times out under concurrency is one line, exit 2, and --families FILE is not written', async () => {
+  const hanging = await startOpenAIServer(() => ({ hang: true }));
+  try {
+    const file = join(await tempDir(), 'timed-out.jsonl');
+    const run = await runCli(['judge-eval', '--pairs', dir, ...llmFlags(), '--llm-base-url', hanging.baseURL, '--llm-timeout', '0.3', '--llm-retries', '0', '--families', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^swe-future: [^\n]*(timed out|no answer)[^\n]*\n$/);
+    expect(existsSync(file)).toBe(false);
+  } finally {
+    await hanging.close();
+  }
 });
