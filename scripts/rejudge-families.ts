@@ -24,6 +24,7 @@
  *
  * (--judge llm / embedding: the network judges, built from the endpoint flags by the code the CLI builds them with,
  * src/cli/network-judges.ts; key from OPENAI_API_KEY. Vectors are not cached: nothing is saved to the store.
+ * The llm judge is asked only about the keyed families (one request each; a family's verdict does not depend on the others).
  * --parallel N: repositories of the set judged at once (default 1); the files written are the same whatever N.
  * A failed model request (or any bad input) ends the run with one line and exit 2, and no verdicts file is rewritten.)
  *
@@ -167,7 +168,10 @@ async function rejudgeRepo(repo: string, file: string, judges: Record<string, Ju
             for (const key of keys.filter((k) => k.inStore.forecastId === id && k.inStore.familyId === family.id)) evidence.push(JSON.stringify({ repo, blind: key.blind, forecaster: key.forecaster, judge: name, ...familyEvidence(family, row, pairs.signals?.[fi] ?? [], request.standing?.[family.id] !== undefined) }));
           });
         }
-        const { verdicts } = await judge.judge(request);
+        // A judge without judgePairs (the llm judge: one model request per family, each family judged on its own) is
+        // asked only about the keyed families; the threshold judges get the forecast's every family, as validate gives them.
+        const keyed = new Set(keys.filter((k) => k.inStore.forecastId === id).map((k) => k.inStore.familyId));
+        const { verdicts } = await judge.judge(judge.judgePairs ? request : { ...request, families: request.families.filter((f) => keyed.has(f.id)) });
         for (const v of verdicts as Verdict[]) {
           for (const key of keys.filter((k) => k.inStore.forecastId === id && k.inStore.familyId === v.familyId)) {
             out.push({ forecastId: key.forecastId, familyId: key.familyId, judge: name, label: v.label, strong: v.matches.filter((m) => m.label === 'strong').map((m) => m.key) });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TaskFamily } from '../../src/family/model.js';
@@ -109,4 +109,19 @@ test('the llm judge without its endpoint, or a bad --llm-concurrency, is one lin
   expect(bad.code).toBe(2);
   expect(bad.stderr).toMatch(/^rejudge-families: Option --llm-concurrency: [^\n]+\n$/);
   for (const p of ['a', 'b']) expect(readFileSync(join(dir, p, 'verdicts.jsonl'), 'utf8')).toBe('old\n');
+});
+
+test('the llm judge is asked only about the families a packet keys', async () => {
+  failing = new Set();
+  const dir = await packetSet();
+  // Packet a keys F1 only; packet b is left out of the set.
+  writeFileSync(join(dir, 'a', 'key.jsonl'), JSON.stringify({ blind: 'a-0', forecaster: 'heuristic', forecastId, rank: 1, familyId: 'F1', score: 0.5 }) + '\n');
+  writeFileSync(join(dir, 'a', 'families.jsonl'), JSON.stringify({ blind: 'a-0', title: BACKOFF.title }) + '\n');
+  rmSync(join(dir, 'b'), { recursive: true });
+  const before = server.requestsTo('chat').length;
+  const run = await rejudge(['--dir', dir, '--db', db, ...llm()]);
+  expect(run.code).toBe(0);
+  const asked = server.requestsTo('chat').slice(before).map((r) => /^Forecast task family (\S+)/.exec(String(r.body.messages[1].content))![1]);
+  expect(asked).toEqual(['F1']);
+  expect(readFileSync(join(dir, 'a', 'verdicts.jsonl'), 'utf8')).toBe(JSON.stringify({ forecastId, familyId: 'F1', judge: 'llm', label: 'strong', strong: ['pr#11'] }) + '\n');
 });
