@@ -294,14 +294,18 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: Re
   let scoredPairs = 0;
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
-  for (const context of contexts) {
-    const request = { families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) };
+  const requestOf = (context: PairContext) => ({ families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) });
+  // A judge without judgePairs (the llm judge) is asked about every repository at once: it bounds its own requests in
+  // flight (--llm-concurrency), and the cells are read off in the contexts' order.
+  const verdicts = judge.judgePairs ? [] : await allInOrder(contexts.map((context) => judge.judge(requestOf(context))));
+  for (const [ci, context] of contexts.entries()) {
+    const request = requestOf(context);
     if (judge.judgePairs) {
       const out = withStanding(context.families, await judge.judgePairs(request), request.standing);
       config = out.config;
       cells.push(...cellsFromPairs(context, out));
     } else {
-      const out = await judge.judge(request);
+      const out = verdicts[ci]!;
       config = out.config;
       cells.push(...cellsFromVerdicts(context, out.verdicts));
     }
@@ -325,14 +329,26 @@ function withStanding(families: readonly TaskFamily[], out: PairOutcome, standin
  * the standing-note rule applied after), else by judge() on the same request (the llm judge: its verdicts' labels).
  */
 async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], repo: RepoContext = NO_CONTEXT): Promise<FamilyResult[]> {
+  const requestOf = (c: FamilyContext) => ({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing: repo.standing.get(c.repo) });
+  if (!judge.judgePairs) {
+    // Every repository at once, as runJudge asks it (the judge bounds its requests in flight).
+    const outcomes = await allInOrder(contexts.map((c) => judge.judge(requestOf(c))));
+    return contexts.flatMap((c, ci) => familiesFromVerdicts(c, outcomes[ci]!.verdicts));
+  }
   const out: FamilyResult[] = [];
   for (const c of contexts) {
-    const standing = repo.standing.get(c.repo);
-    const request = { families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing };
-    if (judge.judgePairs) out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs(request), standing), standing));
-    else out.push(...familiesFromVerdicts(c, (await judge.judge(request)).verdicts));
+    const request = requestOf(c);
+    out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs(request), request.standing), request.standing));
   }
   return out;
+}
+
+/** Every promise's value, in order, once all have settled; the first rejection in order is thrown then (none is left running). */
+async function allInOrder<T>(promises: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 
 /** The `<sub>/*.jsonl` files of each pairs folder given (`windows`, `second`). */

@@ -126,3 +126,37 @@ test('concurrency outside 1..16 is a bad option', () => {
     expect(() => createLlmJudge({ chat, concurrency })).toThrow(/concurrency/);
   }
 });
+
+test('calls in progress at once share the judge\'s slots: at most `concurrency` requests in flight in all, each call\'s verdicts as alone', async () => {
+  let counting = countingScript(false);
+  const server = await startOpenAIServer((request) => counting.script(request));
+  servers.push(server);
+  const alone = await judgeWith(server, counting, 1);
+  counting = countingScript(true);
+  const judge = createLlmJudge({ chat: createOpenAIChat({ baseURL: server.baseURL, model: 'judge-model', maxRetries: 0 }), concurrency: 2 });
+  try {
+    const both = await Promise.all([judge.judge({ families: FAMILIES, later: LATER }), judge.judge({ families: FAMILIES.slice(0, 3), later: LATER })]);
+    expect(counting.maxInFlight()).toBe(2);
+    expect(both[0].verdicts).toEqual(alone.verdicts);
+    expect(both[1].verdicts).toEqual(alone.verdicts.slice(0, 3));
+  } finally {
+    counting.done();
+  }
+});
+
+test('a failed request ends every call in progress with its error; the judge\'s next call starts afresh', async () => {
+  let fail = true;
+  const server = await startOpenAIServer((request) => (fail && familyOf(request) === 'Q1' ? { status: 500 } : answerFor(request)));
+  servers.push(server);
+  const judge = createLlmJudge({ chat: createOpenAIChat({ baseURL: server.baseURL, model: 'judge-model', maxRetries: 0 }), concurrency: 2 });
+  const results = await Promise.allSettled([judge.judge({ families: FAMILIES, later: LATER }), judge.judge({ families: FAMILIES.slice(2), later: LATER })]);
+  for (const r of results) {
+    expect(r.status).toBe('rejected');
+    expect((r as PromiseRejectedResult).reason).toBeInstanceOf(UserError);
+  }
+  // Had every family of both calls been asked: 8 + 6 requests (Q2's and B3's repairs in each). The failure stopped them.
+  expect(server.requestsTo('chat').length).toBeLessThan(14);
+  fail = false;
+  const again = await judge.judge({ families: FAMILIES, later: LATER });
+  expect(again.verdicts.map((v) => v.label)).toEqual(['strong', 'related', 'strong', 'related', 'strong', 'related']);
+});

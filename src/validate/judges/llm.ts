@@ -4,7 +4,6 @@ import { TaskFamily } from '../../family/model.js';
 import { MAX_JUDGE_CONCURRENCY } from '../../llm/limits.js';
 import type { ChatMessage, ChatModel, ModelCall } from '../../llm/model.js';
 import { annotateLastCall, recordingChat } from '../../llm/record.js';
-import { runPool } from '../../study/pool.js';
 import { WorkItem } from '../../sources/model.js';
 import { cosine, TfIdf } from '../../text/tfidf.js';
 import { tokens } from '../../text/tokens.js';
@@ -68,8 +67,9 @@ const SEED = 0;
 const Settings = z.object({
   maxCandidates: z.number().int().min(1).max(50).default(DEFAULT_MAX_CANDIDATES),
   /**
-   * Families judged at once (requests in flight). Verdicts and recorded calls stay in family order, the same as one at
-   * a time for the same answers; not in `config`, since it shapes no verdict.
+   * Families judged at once (requests in flight), in all the judge's calls in progress together. Verdicts and recorded
+   * calls stay in family order, the same as one at a time for the same answers; not in `config`, since it shapes no
+   * verdict.
    */
   concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(DEFAULT_CONCURRENCY),
 });
@@ -128,6 +128,10 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
     return withStandingVerdict(family, verdict, standing);
   }
 
+  const slots = semaphore(concurrency);
+  let running = 0;
+  let failure: { error: unknown } | null = null;
+
   return {
     name: 'llm',
     async judge(request: JudgeRequest): Promise<JudgeOutcome> {
@@ -135,21 +139,53 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
       const later = z.array(WorkItem).parse(request.later);
       const pick = candidatePicker(later, maxCandidates, request.added);
       // Each family records its own calls; they are joined in family order, so `concurrency` changes neither the
-      // verdicts nor the calls, only how many requests are in flight. A failed request stops new families from
-      // starting; those in flight finish, then the first failure is thrown (the chat client's UserError).
+      // verdicts nor the calls, only how many requests are in flight. The slots are the judge's, shared by every call
+      // in progress (judge-eval judges its repositories at once): at most `concurrency` families are asked at a time
+      // in all. A request that fails stops every call in progress from starting another family; those in flight
+      // finish, then each call throws the first failure (the chat client's UserError).
       const verdicts: Verdict[] = new Array(families.length);
       const callsOf: ModelCall[][] = families.map(() => []);
-      await runPool(
-        families.map((family, fi) => ({
-          key: String(fi),
-          run: async () => {
-            verdicts[fi] = await judgeFamily(family, pick(family), later.length, request.standing, callsOf[fi]!);
-          },
-        })),
-        { jobs: concurrency },
-      );
+      running++;
+      try {
+        await Promise.all(
+          families.map(async (family, fi) => {
+            await slots.acquire();
+            try {
+              if (failure === null) verdicts[fi] = await judgeFamily(family, pick(family), later.length, request.standing, callsOf[fi]!);
+            } catch (error) {
+              failure ??= { error };
+            } finally {
+              slots.release();
+            }
+          }),
+        );
+        if (failure !== null) throw failure.error;
+      } finally {
+        // A failure is forgotten once no call is in progress: a later call starts afresh.
+        if (--running === 0) failure = null;
+      }
       const calls = callsOf.flat();
       return { verdicts, config, calls };
+    },
+  };
+}
+
+/** At most `n` holders at once; waiters are let in first come, first served. */
+function semaphore(n: number): { acquire(): Promise<void>; release(): void } {
+  let free = n;
+  const waiting: (() => void)[] = [];
+  return {
+    acquire: () => {
+      if (free > 0) {
+        free--;
+        return Promise.resolve();
+      }
+      return new Promise<void>((go) => waiting.push(go));
+    },
+    release: () => {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
     },
   };
 }
