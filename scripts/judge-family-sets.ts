@@ -14,7 +14,7 @@
  *   npm run eval:judge-sets -- --set DIR ... --as-is                (score the sets' verdicts.jsonl as they are)
  *
  * --group and --only pick sets of eval/family-sets.json (--config FILE for another mapping): each set's folder is
- * eval/families/<set>, its store `<stores>/<config's file name>.db` (npm run eval:stores builds them). --set names a
+ * families/<set> beside the mapping (eval/families/<set>), its store `<stores>/<config's file name>.db` (npm run eval:stores builds them). --set names a
  * set folder and its store directly; both may be given. Sets the mapping calls held run only with --held: their figures
  * are the lead's alone (docs/judging.md). Stores are copied before use and never written; the sets are copied to --out
  * (kept, with each set's `<set>.dump.jsonl` of every verdict's reason) or to a temporary folder removed at the end.
@@ -25,7 +25,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../src/stats/bootstrap.js';
 import { type FamilyRow, type GroupFigures, groupFigures, readSetRows } from './family-set-figures.js';
@@ -72,6 +72,8 @@ interface SetToJudge {
   dir: string;
   store: string | null;
   group: string | null;
+  /** The study config its store is built from, where the mapping names it. */
+  config: string | null;
 }
 
 interface MappingLine {
@@ -105,20 +107,20 @@ if (values.group || values.only) {
     if (values.group && m.group !== values.group) continue;
     if (only && !only.includes(m.set)) continue;
     const store = asIs ? null : join(resolve(values.stores!), `${basename(m.config).replace(/\.json$/, '')}.db`);
-    sets.push({ name: m.set, dir: join(ROOT, 'eval', 'families', m.set), store, group: m.group });
+    sets.push({ name: m.set, dir: join(dirname(mappingFile), 'families', m.set), store, group: m.group, config: m.config });
   }
 }
 for (const spec of values.set ?? []) {
   const [dir, store] = spec.includes('=') ? (spec.split('=', 2) as [string, string]) : [spec, null];
   if (!asIs && store === null) fail(`--set ${spec}: name the set's store, --set DIR=STORE (or score its verdicts as they are with --as-is)`);
   const name = basename(resolve(dir));
-  sets.push({ name, dir: resolve(dir), store: asIs || store === null ? null : resolve(store), group: groupOf.get(name) ?? null });
+  sets.push({ name, dir: resolve(dir), store: asIs || store === null ? null : resolve(store), group: groupOf.get(name) ?? null, config: null });
 }
 
 for (const s of sets) {
   if (s.group === 'held' && !values.held) fail(`${s.name} is a held set (${mappingFile}): only the lead runs held sets, with --held, and reads their aggregates`);
   if (!existsSync(s.dir) || !statSync(s.dir).isDirectory()) fail(`${s.dir}: no such family set folder`);
-  if (s.store !== null && !existsSync(s.store)) fail(`${s.name}: no store at ${s.store}; build it with npm run eval:stores -- --out DIR eval/<config>.json`);
+  if (s.store !== null && !existsSync(s.store)) fail(`${s.name}: no store at ${s.store}; build it with npm run eval:stores -- --out DIR ${s.config ?? 'CONFIG'} (the config the set was made from)`);
 }
 const twice = sets.find((s, i) => sets.findIndex((t) => t.name === s.name) !== i);
 if (twice !== undefined) fail(`${twice.name} is named twice: each set is copied to <out>/<set name>, so pass distinct sets`);
