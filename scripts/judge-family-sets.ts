@@ -12,6 +12,12 @@
  *   npm run eval:judge-sets -- --set DIR=STORE ... [--judge ...] [--out DIR] [--json]
  *   npm run eval:judge-sets -- --only dev20,audit20 --stores DIR
  *   npm run eval:judge-sets -- --set DIR ... --as-is                (score the sets' verdicts.jsonl as they are)
+ *   npm run eval:judge-sets -- ... --judge semantic,lexical,llm --llm-base-url URL --llm-model NAME [--llm-timeout S] [--llm-retries N] [--llm-concurrency N] [--parallel N]
+ *
+ * The network judges' endpoint flags (--llm-*, --embedding-*) and --parallel (packets of a set judged at once) are
+ * passed to each set's rejudge-families.ts as given; it checks them (docs/judging.md, "Network judges and parallel
+ * packets"). Each set is its own process with its own judge: with --jobs J, at most J × --llm-concurrency requests
+ * are in flight.
  *
  * --group and --only pick sets of eval/family-sets.json (--config FILE for another mapping): each set's folder is
  * families/<set> beside the mapping (eval/families/<set>), its store `<stores>/<config's file name>.db` (npm run eval:stores builds them). --set names a
@@ -38,7 +44,10 @@ function fail(line: string, code = 2): never {
   process.exit(code);
 }
 
-const USAGE = 'usage: npm run eval:judge-sets -- (--group readable|held | --only SET,... | --set DIR=STORE ...) [--stores DIR] [--config eval/family-sets.json] [--judge semantic,lexical] [--out DIR] [--jobs 2] [--held] [--as-is] [--json]';
+/** rejudge-families.ts's flags passed on as given: the network judges' endpoints, and packets judged at once. */
+const PASSED_ON = ['llm-base-url', 'llm-model', 'llm-timeout', 'llm-retries', 'llm-concurrency', 'embedding-base-url', 'embedding-model', 'parallel'] as const;
+
+const USAGE = 'usage: npm run eval:judge-sets -- (--group readable|held | --only SET,... | --set DIR=STORE ...) [--stores DIR] [--config eval/family-sets.json] [--judge semantic,lexical] [--out DIR] [--jobs 2] [--held] [--as-is] [--json] [--llm-base-url URL --llm-model NAME ...] [--parallel N]';
 let parsed;
 try {
   parsed = parseArgs({
@@ -54,12 +63,14 @@ try {
       held: { type: 'boolean' },
       'as-is': { type: 'boolean' },
       json: { type: 'boolean' },
+      ...Object.fromEntries(PASSED_ON.map((flag) => [flag, { type: 'string' as const }])),
     },
   });
 } catch (err) {
   fail(`${(err as Error).message}; ${USAGE}`);
 }
-const { values } = parsed;
+const { values } = parsed as { values: typeof parsed.values & Partial<Record<(typeof PASSED_ON)[number], string>> };
+const passedOn = PASSED_ON.flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]!] : []));
 const asIs = values['as-is'] === true;
 const judges = values.judge.split(',').map((j) => j.trim());
 if (judges.some((j) => !/^[a-z][a-z0-9-]*$/.test(j))) fail(`--judge takes judge names separated by commas (semantic,lexical), not "${values.judge}"`);
@@ -130,7 +141,7 @@ if (values.out && existsSync(values.out) && readdirSync(values.out).length > 0) 
 const running = new Set<ChildProcess>();
 /** rejudge-families.ts on one set's copy, as its own process; resolves with its exit status and stderr. */
 function rejudge(copy: string, store: string, dump: string): Promise<{ status: number | null; stderr: string }> {
-  const args = ['--import', 'tsx', join(ROOT, 'scripts', 'rejudge-families.ts'), '--dir', copy, '--db', store, '--judge', judges.join(','), '--dump', dump];
+  const args = ['--import', 'tsx', join(ROOT, 'scripts', 'rejudge-families.ts'), '--dir', copy, '--db', store, '--judge', judges.join(','), '--dump', dump, ...passedOn];
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     running.add(child);

@@ -5,6 +5,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { agreement, groupFigures, type FamilyRow, type Label } from '../../scripts/family-set-figures.js';
 import { runCli } from '../cli/run-cli.js';
 import { makeRepo, tempDir } from '../fixtures/repo.js';
+import { startOpenAIServer } from '../fixtures/openai-server.js';
 import { spawnAsync } from '../fixtures/spawn.js';
 
 /**
@@ -169,6 +170,27 @@ test('a group of the mapping and a --set together: a row per set and a pooled ro
   expect(pooled).toHaveLength(3);
   expect(pooled[0]!.split(/\s+/)[1]).toBe(`${2 * blinds.length}`);
   expect(run.stdout.split('\n').filter((l) => /^tiny20b? /.test(l))).toHaveLength(6);
+}, 300_000);
+
+test('--judge llm with its endpoint flags: each set\'s rejudge asks the endpoint, and the llm judge is scored beside the others', async () => {
+  // A real HTTP server on 127.0.0.1 speaking the OpenAI wire format: every family rejected by the model.
+  const server = await startOpenAIServer(() => JSON.stringify({ label: 'rejected', matches: [], reason: 'nothing of it' }));
+  try {
+    const run = await script('judge-family-sets.ts', ['--set', `${set}=${store}`, '--judge', 'lexical,llm', '--llm-base-url', server.baseURL, '--llm-model', 'm', '--llm-retries', '0', '--llm-concurrency', '2', '--parallel', '2', '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.judges).toEqual(['lexical', 'llm']);
+    expect(doc.sets[0].missing.llm).toEqual([]);
+    expect(doc.pooled.judges.llm.all).toMatchObject({ n: blinds.length, over: 0, rightRelevant: { relevant: 0 } });
+    expect(server.requestsTo('chat').length).toBeGreaterThan(0);
+    // A bad flag of rejudge-families is its one line, through this script's, and exit 2.
+    const bad = await script('judge-family-sets.ts', ['--set', `${set}=${store}`, '--judge', 'llm', '--llm-base-url', server.baseURL, '--llm-model', 'm', '--llm-concurrency', '99']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/--llm-concurrency/);
+  } finally {
+    await server.close();
+  }
 }, 300_000);
 
 test('bad input is one line and exit 2, and a held set runs only with --held', async () => {
