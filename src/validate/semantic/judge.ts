@@ -200,33 +200,13 @@ export function textSimilarity(texts: readonly string[], table: WordTable, s: Se
     return weightedMean(table, rows, weights);
   });
   if (s.removeComponent) removeCommonComponent(vectors);
-  const sparse = tokens.map((ts, i) => weightedTfIdf(tfidf, ts, words[i]!.map((w) => weightOf(i, w))));
+  const sparse = tokens.map((ts, i) => tfidf.vector(ts, words[i]!.map((w) => weightOf(i, w))));
   // Each vector's length once, not once per pair (the same arithmetic as cosine(), so the same figures).
   const norms = vectors.map(norm);
   return (a, b) => {
     const v = cosineWithNorms(vectors[a]!, vectors[b]!, norms[a]!, norms[b]!);
     return round4(s.blend * (s.clampVectors ? Math.max(0, v) : v) + (1 - s.blend) * sparseCosine(sparse[a]!, sparse[b]!));
   };
-}
-
-/** TfIdf.vector with a weight per token occurrence (a term's weight is the largest of its occurrences'), normalised. */
-function weightedTfIdf(tfidf: TfIdf, tokens: readonly string[], weights: readonly number[]): SparseVector {
-  const tf = new Map<string, number>();
-  const weight = new Map<string, number>();
-  tokens.forEach((t, i) => {
-    tf.set(t, (tf.get(t) ?? 0) + 1);
-    weight.set(t, Math.max(weight.get(t) ?? 0, weights[i]!));
-  });
-  const v: SparseVector = new Map();
-  let norm = 0;
-  for (const [t, n] of tf) {
-    const w = (1 + Math.log(n)) * tfidf.idf(t) * weight.get(t)!;
-    v.set(t, w);
-    norm += w * w;
-  }
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (const [t, w] of v) v.set(t, w / norm);
-  return v;
 }
 
 /** What the family predicts: title, expected behaviour, acceptance criteria, symbols (never evidence or rationale). */
