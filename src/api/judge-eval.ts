@@ -10,10 +10,10 @@ import type { WorkItem } from '../sources/model.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { loadWordTable } from '../text/glove/cache.js';
 import type { WordTable } from '../text/glove/table.js';
-import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyLabelDetail, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
+import { cellsFromPairs, cellsFromVerdicts, familiesFromPairs, familiesFromVerdicts, fitThresholds, summariseCells, summariseFamilies, type CellResult, type FamilyEvalRow, type FamilyLabelDetail, type FamilyResult, type JudgeEvalRow } from '../validate/evaluation.js';
 import type { Judge, PairOutcome } from '../validate/judge.js';
 import { withStandingNote } from '../validate/judges/standing-note.js';
-import type { EmbeddingCache } from '../validate/judges/embedding.js';
+import { NO_EMBEDDING_CACHE, type EmbeddingCache } from '../validate/judges/embedding.js';
 import { labelFromSignals, type LabelThresholds } from '../validate/judges/shared.js';
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
 import { OFFLINE_JUDGES, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
@@ -80,7 +80,7 @@ export interface JudgeEvalJudgeResult extends JudgeEvalRow {
   config: Record<string, unknown>;
   /** With --fit: the thresholds fitted on the fit half, in the judge's names, and their kappa/accuracy there. */
   fitted?: { thresholds: Record<string, number>; fitKappa: number; fitAccuracy: number; fitFamilyKappa: number | null };
-  /** The reported half's forecaster families judged against their whole windows; null without windows or for judges without judgePairs. */
+  /** The reported half's forecaster families judged against their whole windows (by judgePairs, else by the judge's verdicts); null without windows. */
   families: FamilyEvalRow | null;
   /** With listFamilies: every reported family's gold and judged label, the gold's pair and the judge's best match. */
   familyLabels?: FamilyLabelDetail[];
@@ -175,7 +175,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
       }
     }
     const run = await runJudge(judge, contexts, context);
-    const familyResults = judge.judgePairs && familyReported.length > 0 ? await judgeFamilies(judge, familyReported, context) : null;
+    const familyResults = familyReported.length > 0 ? await judgeFamilies(judge, familyReported, context) : null;
     const families = familyResults ? summariseFamilies(familyResults) : null;
     results.push({
       ...summariseCells(name, run.cells),
@@ -226,8 +226,7 @@ function buildJudge(name: JudgeName, table: WordTable | undefined, options: Judg
   if (name === 'lexical') return createLexicalJudge();
   if (name === 'semantic') return createSemanticJudge({ table });
   if (!options.networkJudge) throw new UserError('JUDGE_NOT_CONFIGURED', `The ${name} judge needs a model endpoint`, `Pass the ${name} judge's endpoint flags, or leave ${name} out of --judge.`);
-  const cache: EmbeddingCache = { get: (_m, _u, texts) => texts.map(() => undefined), put() {} };
-  return options.networkJudge(name, { embeddingCache: cache });
+  return options.networkJudge(name, { embeddingCache: NO_EMBEDDING_CACHE });
 }
 
 function judgeThresholds(name: JudgeName, t: LabelThresholds): Record<string, number> {
@@ -295,14 +294,18 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: Re
   let scoredPairs = 0;
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
-  for (const context of contexts) {
-    const request = { families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) };
+  const requestOf = (context: PairContext) => ({ families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) });
+  // A judge without judgePairs (the llm judge) is asked about every repository at once: it bounds its own requests in
+  // flight (--llm-concurrency), and the cells are read off in the contexts' order.
+  const verdicts = judge.judgePairs ? [] : await allInOrder(contexts.map((context) => judge.judge(requestOf(context))));
+  for (const [ci, context] of contexts.entries()) {
+    const request = requestOf(context);
     if (judge.judgePairs) {
       const out = withStanding(context.families, await judge.judgePairs(request), request.standing);
       config = out.config;
       cells.push(...cellsFromPairs(context, out));
     } else {
-      const out = await judge.judge(request);
+      const out = verdicts[ci]!;
       config = out.config;
       cells.push(...cellsFromVerdicts(context, out.verdicts));
     }
@@ -321,15 +324,31 @@ function withStanding(families: readonly TaskFamily[], out: PairOutcome, standin
   return { ...out, matches: out.matches.map((row, fi) => withStandingNote(families[fi]!, row, standing)) };
 }
 
-/** Each family judged against its repository's whole window (judges with judgePairs only). */
+/**
+ * Each family judged against its repository's whole window: by judgePairs where the judge has it (its pairs' labels,
+ * the standing-note rule applied after), else by judge() on the same request (the llm judge: its verdicts' labels).
+ */
 async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], repo: RepoContext = NO_CONTEXT): Promise<FamilyResult[]> {
-  if (!judge.judgePairs) return [];
+  const requestOf = (c: FamilyContext) => ({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing: repo.standing.get(c.repo) });
+  if (!judge.judgePairs) {
+    // Every repository at once, as runJudge asks it (the judge bounds its requests in flight).
+    const outcomes = await allInOrder(contexts.map((c) => judge.judge(requestOf(c))));
+    return contexts.flatMap((c, ci) => familiesFromVerdicts(c, outcomes[ci]!.verdicts));
+  }
   const out: FamilyResult[] = [];
   for (const c of contexts) {
-    const standing = repo.standing.get(c.repo);
-    out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing }), standing), standing));
+    const request = requestOf(c);
+    out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs(request), request.standing), request.standing));
   }
   return out;
+}
+
+/** Every promise's value, in order, once all have settled; the first rejection in order is thrown then (none is left running). */
+async function allInOrder<T>(promises: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 
 /** The `<sub>/*.jsonl` files of each pairs folder given (`windows`, `second`). */

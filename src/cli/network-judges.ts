@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '../llm/limits.js';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, MAX_JUDGE_CONCURRENCY as MAX_CONCURRENCY } from '../llm/limits.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import type { NetworkJudgeName } from '../validate/model.js';
@@ -23,6 +23,8 @@ export type ModelCallFlags = z.infer<typeof ModelCallFlags>;
 export const NetworkJudgeFlags = ModelCallFlags.extend({
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
+  /** Families the llm judge judges at once (requests in flight); the verdicts and calls are the same whatever it is. */
+  llmConcurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).optional(),
   embeddingBaseUrl: z.string().optional(),
   embeddingModel: z.string().optional(),
 });
@@ -48,6 +50,7 @@ export function addNetworkJudgeOptions(command: Command): Command {
   return addModelCallOptions(command)
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'chat model for --judge llm')
+    .option('--llm-concurrency <n>', `families --judge llm judges at once, 1 to ${MAX_CONCURRENCY} requests in flight (default 1); verdicts and recorded calls are the same whatever n`)
     .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for --judge embedding')
     .option('--embedding-model <name>', 'embedding model for --judge embedding');
 }
@@ -70,7 +73,10 @@ export async function loadNetworkJudgeBuilder(flags: NetworkJudgeFlags): Promise
         throw new UserError('JUDGE_NOT_CONFIGURED', 'The llm judge needs a chat model endpoint', 'Pass --llm-base-url URL and --llm-model NAME (key from OPENAI_API_KEY).');
       }
       const [{ createOpenAIChat }, { createLlmJudge }] = llm;
-      return createLlmJudge({ chat: createOpenAIChat({ baseURL: flags.llmBaseUrl, model: flags.llmModel, ...endpointLimits(flags) }) });
+      return createLlmJudge({
+        chat: createOpenAIChat({ baseURL: flags.llmBaseUrl, model: flags.llmModel, ...endpointLimits(flags) }),
+        ...(flags.llmConcurrency !== undefined ? { concurrency: flags.llmConcurrency } : {}),
+      });
     }
     if (!embedding || !flags.embeddingBaseUrl || !flags.embeddingModel) {
       throw new UserError('JUDGE_NOT_CONFIGURED', 'The embedding judge needs an embeddings endpoint', 'Pass --embedding-base-url URL and --embedding-model NAME (key from OPENAI_API_KEY).');

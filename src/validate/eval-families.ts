@@ -5,7 +5,7 @@ import type { Interval } from '../stats/wilson.js';
 import { rateInterval } from './eval-intervals.js';
 import type { PairOutcome } from './judge.js';
 import { bestLabel, labelRank } from './judges/shared.js';
-import type { Label } from './model.js';
+import type { Label, Verdict } from './model.js';
 import type { FamilyContext } from './pairs.js';
 import { familyEvidence, type FamilyEvidence } from './semantic/evidence.js';
 
@@ -52,6 +52,8 @@ export interface FamilyLabelDetail {
   judgedBest: { key: string; title: string; label: Label; score: number; reason: string } | null;
   /** What the verdict rests on (threshold judges: src/validate/semantic/evidence.ts). */
   evidence?: FamilyEvidence;
+  /** The verdict's one-line reason (judges without judgePairs, the llm judge: their family label is their verdict's). */
+  verdictReason?: string;
 }
 
 /** The largest minimum of shared topic words the fit tries. */
@@ -78,6 +80,37 @@ export function familiesFromPairs(context: FamilyContext, outcome: PairOutcome, 
     }
     const source = context.sources?.[fi];
     return { gold: context.gold[fi]!, label, ...(source ? { source } : {}), best, detail: familyDetail(context, outcome, fi, label, standing) };
+  });
+}
+
+/**
+ * Families judged by a judge without judgePairs (the llm judge): each family's label is its verdict's over the whole
+ * window. There are no signals, so `best` holds nothing (-Infinity, no name): it only serves --fit, which refits
+ * threshold judges. The detail names the verdict's reason, its first match (the model's best) and its match on the
+ * gold pair's item, if the verdict has one.
+ */
+export function familiesFromVerdicts(context: FamilyContext, verdicts: readonly Verdict[]): FamilyResult[] {
+  const byId = new Map(verdicts.map((v) => [v.familyId, v]));
+  return context.families.map((family, fi) => {
+    const verdict = byId.get(family.id);
+    const label: Label = verdict?.label ?? 'rejected';
+    const best = { kindOk: -Infinity, kindOkTouching: -Infinity, any: SHARED_LEVELS.map(() => -Infinity), touching: SHARED_LEVELS.map(() => -Infinity), named: false };
+    const pair = context.goldPairs?.[fi] ?? null;
+    const onGold = pair ? verdict?.matches.find((m) => m.key === pair.item.key) : undefined;
+    const first = verdict?.matches[0];
+    const detail: FamilyLabelDetail = {
+      repo: context.repo,
+      family: family.id,
+      title: family.title,
+      gold: context.gold[fi]!,
+      label,
+      goldPair: pair ? { key: pair.item.key, title: pair.item.title, reason: pair.reason } : null,
+      judgedOnGoldItem: onGold ? { label: onGold.label, score: round3(onGold.score), reason: onGold.reason } : null,
+      judgedBest: first ? { key: first.key, title: first.title, label: first.label, score: round3(first.score), reason: first.reason } : null,
+      verdictReason: verdict?.reason ?? 'no verdict',
+    };
+    const source = context.sources?.[fi];
+    return { gold: context.gold[fi]!, label, ...(source ? { source } : {}), best, detail };
   });
 }
 

@@ -51,3 +51,32 @@ test('a network judge without its endpoint flags is a user error naming them', a
   expect(run.code).toBe(2);
   expect(run.stderr).toMatch(/--embedding-base-url/);
 });
+
+test('validate --judge llm --llm-concurrency 4 gives the verdicts one request at a time gives; 0 is a bad option', async () => {
+  const args = ['validate', '--forecast', String(forecast), '--db', demo.db, '--judge', 'llm', '--llm-base-url', server.baseURL, '--llm-model', 'test-chat'];
+  const one = await runCliJson(args);
+  const four = await runCliJson([...args, '--llm-concurrency', '4']);
+  expect(four.verdicts).toEqual(one.verdicts);
+  const bad = await runCli([...args, '--llm-concurrency', '0']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toMatch(/^swe-future: Option --llm-concurrency: .*\n$/);
+});
+
+test('validate --judge llm whose request fails under --llm-concurrency is one line, exit 2, and saves no validation', async () => {
+  const failing = await startOpenAIServer(() => ({ status: 500 }));
+  try {
+    const count = () => {
+      const conn = new Database(demo.db, { readonly: true });
+      const n = conn.prepare('SELECT COUNT(*) FROM validations').pluck().get();
+      conn.close();
+      return n;
+    };
+    const before = count();
+    const run = await runCli(['validate', '--forecast', String(forecast), '--db', demo.db, '--judge', 'llm', '--llm-base-url', failing.baseURL, '--llm-model', 'test-chat', '--llm-retries', '0', '--llm-concurrency', '4']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^swe-future: [^\n]+\n$/);
+    expect(count()).toBe(before);
+  } finally {
+    await failing.close();
+  }
+});

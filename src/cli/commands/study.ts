@@ -5,6 +5,7 @@ import { runStudy, type StudyRunResult } from '../../api/study.js';
 import { ExitError, UserError } from '../../errors.js';
 import type { Progress } from '../../progress.js';
 import { formatTable, printResult, type CliIO } from '../io.js';
+import { MAX_JUDGE_CONCURRENCY } from '../../llm/limits.js';
 import { addModelCallOptions, endpointLimits, loadNetworkJudgeBuilder, NetworkJudgeFlags } from '../network-judges.js';
 import { signedPoints, withInterval } from '../interval-text.js';
 import { parseOptions } from '../options.js';
@@ -39,6 +40,7 @@ export function register(program: Command, io: CliIO): void {
     .addOption(new Option('--cache <dir>', 'where repositories named by a clone "url" are cloned and reused (default ~/.cache/swe-future/clones)').env('SWE_FUTURE_CACHE'))
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for the llm forecaster or judge (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'chat model for the llm forecaster or judge')
+    .option('--llm-concurrency <n>', `families the llm judge judges at once, 1 to ${MAX_JUDGE_CONCURRENCY} requests in flight (default 1); verdicts are the same whatever n`)
     .option('--llm-cutoff <date>', "the model's knowledge cutoff; must be before every T0");
   addModelCallOptions(command)
     .option('--allow-model-after-t0', 'run the llm forecaster even if the model may know what came after T0')
@@ -113,7 +115,7 @@ export function register(program: Command, io: CliIO): void {
 
 /** The endpoint settings queue workers need (the key stays in each worker's OPENAI_API_KEY). */
 function modelSettings(o: Options) {
-  const s = { llmBaseUrl: o.llmBaseUrl, llmModel: o.llmModel, llmCutoff: o.llmCutoff, allowModelAfterT0: o.allowModelAfterT0, embeddingBaseUrl: o.embeddingBaseUrl, embeddingModel: o.embeddingModel, llmTimeout: o.llmTimeout, llmRetries: o.llmRetries };
+  const s = { llmBaseUrl: o.llmBaseUrl, llmModel: o.llmModel, llmCutoff: o.llmCutoff, allowModelAfterT0: o.allowModelAfterT0, embeddingBaseUrl: o.embeddingBaseUrl, embeddingModel: o.embeddingModel, llmTimeout: o.llmTimeout, llmRetries: o.llmRetries, llmConcurrency: o.llmConcurrency };
   return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined));
 }
 
@@ -145,6 +147,7 @@ function resumeCommand(o: Options): string {
   if (o.allowModelAfterT0) parts.push('--allow-model-after-t0');
   if (o.llmTimeout !== undefined) parts.push('--llm-timeout', String(o.llmTimeout));
   if (o.llmRetries !== undefined) parts.push('--llm-retries', String(o.llmRetries));
+  if (o.llmConcurrency !== undefined) parts.push('--llm-concurrency', String(o.llmConcurrency));
   return parts.join(' ');
 }
 

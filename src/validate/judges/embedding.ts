@@ -48,6 +48,9 @@ export interface EmbeddingCache {
   put(model: string, baseURL: string, texts: readonly string[], vectors: readonly (readonly number[])[]): void;
 }
 
+/** A cache that holds nothing and keeps nothing: every text is embedded afresh (judge-eval, scripts that save nothing). */
+export const NO_EMBEDDING_CACHE: EmbeddingCache = { get: (_model, _baseURL, texts) => texts.map(() => undefined), put() {} };
+
 const Thresholds = z
   .object({
     strongAt: z.number().min(-1).max(1).default(EMBEDDING_DEFAULTS.strongAt),

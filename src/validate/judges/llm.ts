@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
 import { TaskFamily } from '../../family/model.js';
+import { MAX_JUDGE_CONCURRENCY } from '../../llm/limits.js';
 import type { ChatMessage, ChatModel, ModelCall } from '../../llm/model.js';
 import { annotateLastCall, recordingChat } from '../../llm/record.js';
 import { WorkItem } from '../../sources/model.js';
@@ -49,6 +50,9 @@ export const LLM_JUDGE_PROMPT = 'llm-judge-v5';
 /** Earlier prompt versions whose messages are built exactly as today's (only the candidates picked differ). */
 export const SAME_MESSAGES_AS: Readonly<Record<string, string>> = { 'llm-judge-v5': 'llm-judge-v4' };
 export const DEFAULT_MAX_CANDIDATES = 8;
+/** Families judged at once by default (one request in flight), and at most. */
+export const DEFAULT_CONCURRENCY = 1;
+export const MAX_CONCURRENCY = MAX_JUDGE_CONCURRENCY;
 export const CANDIDATE_BODY_CHARS = 600;
 /** Added to a candidate's text similarity when it shares a direction with the family (a phrase, symbol or issue). */
 export const DIRECTION_BONUS = 0.3;
@@ -62,6 +66,12 @@ const SEED = 0;
 
 const Settings = z.object({
   maxCandidates: z.number().int().min(1).max(50).default(DEFAULT_MAX_CANDIDATES),
+  /**
+   * Families judged at once (requests in flight), in all the judge's calls in progress together. Verdicts and recorded
+   * calls stay in family order, the same as one at a time for the same answers; not in `config`, since it shapes no
+   * verdict.
+   */
+  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(DEFAULT_CONCURRENCY),
 });
 
 export interface LlmJudgeOptions extends z.input<typeof Settings> {
@@ -73,9 +83,9 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
   const parsed = Settings.safeParse(rest);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UserError('JUDGE_BAD_OPTION', `Bad llm judge option ${issue.path.join('.')}: ${issue.message}`, 'Pass maxCandidates as a whole number from 1 to 50.');
+    throw new UserError('JUDGE_BAD_OPTION', `Bad llm judge option ${issue.path.join('.')}: ${issue.message}`, `Pass maxCandidates as a whole number from 1 to 50, concurrency from 1 to ${MAX_CONCURRENCY}.`);
   }
-  const { maxCandidates } = parsed.data;
+  const { maxCandidates, concurrency } = parsed.data;
   const config = {
     prompt: LLM_JUDGE_PROMPT,
     model: chat.model,
@@ -91,45 +101,91 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
     maxTokens: MAX_COMPLETION_TOKENS,
   };
 
+  /**
+   * One family's verdict from its candidates (none: rejected without a call, naming how many later items there were),
+   * its model calls recorded in `calls`.
+   */
+  async function judgeFamily(family: TaskFamily, candidates: readonly Candidate[], laterCount: number, standing: JudgeRequest['standing'], calls: ModelCall[]): Promise<Verdict> {
+    if (candidates.length === 0) {
+      return laterCount === 0 ? verdictFrom(family, []) : rejected(family, `rejected: none of the ${laterCount} later items shares a word or a path with the family`);
+    }
+    const ask = (purpose: string, messages: ChatMessage[]) =>
+      recordingChat(chat, purpose, calls).complete({ messages, temperature: 0, json: true, seed: SEED, maxTokens: MAX_COMPLETION_TOKENS });
+    const messages = buildJudgeMessages(family, candidates);
+    const first = await ask('judge', messages);
+    let read = readJudgeAnswer(first.content, candidates);
+    note(calls, read);
+    if (!read.answer || read.dropped.length > 0) {
+      // A key that names no candidate would turn the model's strong into rejected: ask once, with the keys given.
+      const problems = read.answer ? [`keys that are not among the candidates: ${read.dropped.join(', ')}; use the keys exactly as given (${candidates.slice(0, 3).map((c) => c.item.key).join(', ')}, ...)`] : read.problems;
+      const second = await ask('judge-repair', buildRepairMessages(messages, first.content, problems));
+      const again = readJudgeAnswer(second.content, candidates);
+      note(calls, again);
+      // The repair replaces the first answer only when it validates; a valid first answer keeps its resolved keys otherwise.
+      if (again.answer || !read.answer) read = again;
+    }
+    const verdict = read.answer ? verdictOf(family, candidates, read.answer) : rejected(family, JUDGE_OUTPUT_INVALID);
+    return withStandingVerdict(family, verdict, standing);
+  }
+
+  const slots = semaphore(concurrency);
+  let running = 0;
+  let failure: { error: unknown } | null = null;
+
   return {
     name: 'llm',
     async judge(request: JudgeRequest): Promise<JudgeOutcome> {
       const families = z.array(TaskFamily).parse(request.families);
       const later = z.array(WorkItem).parse(request.later);
-      const calls: ModelCall[] = [];
-      const ask = (purpose: string, messages: ChatMessage[]) =>
-        recordingChat(chat, purpose, calls).complete({ messages, temperature: 0, json: true, seed: SEED, maxTokens: MAX_COMPLETION_TOKENS });
       const pick = candidatePicker(later, maxCandidates, request.added);
-
-      const verdicts: Verdict[] = [];
-      // One family at a time: calls are recorded in family order.
-      for (const family of families) {
-        const candidates = pick(family);
-        if (candidates.length === 0) {
-          verdicts.push(
-            later.length === 0
-              ? verdictFrom(family, [])
-              : rejected(family, `rejected: none of the ${later.length} later items shares a word or a path with the family`),
-          );
-          continue;
-        }
-        const messages = buildJudgeMessages(family, candidates);
-        const first = await ask('judge', messages);
-        let read = readJudgeAnswer(first.content, candidates);
-        note(calls, read);
-        if (!read.answer || read.dropped.length > 0) {
-          // A key that names no candidate would turn the model's strong into rejected: ask once, with the keys given.
-          const problems = read.answer ? [`keys that are not among the candidates: ${read.dropped.join(', ')}; use the keys exactly as given (${candidates.slice(0, 3).map((c) => c.item.key).join(', ')}, ...)`] : read.problems;
-          const second = await ask('judge-repair', buildRepairMessages(messages, first.content, problems));
-          const again = readJudgeAnswer(second.content, candidates);
-          note(calls, again);
-          // The repair replaces the first answer only when it validates; a valid first answer keeps its resolved keys otherwise.
-          if (again.answer || !read.answer) read = again;
-        }
-        const verdict = read.answer ? verdictOf(family, candidates, read.answer) : rejected(family, JUDGE_OUTPUT_INVALID);
-        verdicts.push(withStandingVerdict(family, verdict, request.standing));
+      // Each family records its own calls; they are joined in family order, so `concurrency` changes neither the
+      // verdicts nor the calls, only how many requests are in flight. The slots are the judge's, shared by every call
+      // in progress (judge-eval judges its repositories at once): at most `concurrency` families are asked at a time
+      // in all. A request that fails stops every call in progress from starting another family; those in flight
+      // finish, then each call throws the first failure (the chat client's UserError).
+      const verdicts: Verdict[] = new Array(families.length);
+      const callsOf: ModelCall[][] = families.map(() => []);
+      running++;
+      try {
+        await Promise.all(
+          families.map(async (family, fi) => {
+            await slots.acquire();
+            try {
+              if (failure === null) verdicts[fi] = await judgeFamily(family, pick(family), later.length, request.standing, callsOf[fi]!);
+            } catch (error) {
+              failure ??= { error };
+            } finally {
+              slots.release();
+            }
+          }),
+        );
+        if (failure !== null) throw failure.error;
+      } finally {
+        // A failure is forgotten once no call is in progress: a later call starts afresh.
+        if (--running === 0) failure = null;
       }
+      const calls = callsOf.flat();
       return { verdicts, config, calls };
+    },
+  };
+}
+
+/** At most `n` holders at once; waiters are let in first come, first served. */
+function semaphore(n: number): { acquire(): Promise<void>; release(): void } {
+  let free = n;
+  const waiting: (() => void)[] = [];
+  return {
+    acquire: () => {
+      if (free > 0) {
+        free--;
+        return Promise.resolve();
+      }
+      return new Promise<void>((go) => waiting.push(go));
+    },
+    release: () => {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
     },
   };
 }
