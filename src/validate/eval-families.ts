@@ -5,7 +5,7 @@ import type { Interval } from '../stats/wilson.js';
 import { rateInterval } from './eval-intervals.js';
 import type { PairOutcome } from './judge.js';
 import { bestLabel, labelRank } from './judges/shared.js';
-import type { Label, Verdict } from './model.js';
+import type { Label, Match, Verdict } from './model.js';
 import type { FamilyContext } from './pairs.js';
 import { familyEvidence, type FamilyEvidence } from './semantic/evidence.js';
 
@@ -97,18 +97,7 @@ export function familiesFromVerdicts(context: FamilyContext, verdicts: readonly 
     const best = { kindOk: -Infinity, kindOkTouching: -Infinity, any: SHARED_LEVELS.map(() => -Infinity), touching: SHARED_LEVELS.map(() => -Infinity), named: false };
     const pair = context.goldPairs?.[fi] ?? null;
     const onGold = pair ? verdict?.matches.find((m) => m.key === pair.item.key) : undefined;
-    const first = verdict?.matches[0];
-    const detail: FamilyLabelDetail = {
-      repo: context.repo,
-      family: family.id,
-      title: family.title,
-      gold: context.gold[fi]!,
-      label,
-      goldPair: pair ? { key: pair.item.key, title: pair.item.title, reason: pair.reason } : null,
-      judgedOnGoldItem: onGold ? { label: onGold.label, score: round3(onGold.score), reason: onGold.reason } : null,
-      judgedBest: first ? { key: first.key, title: first.title, label: first.label, score: round3(first.score), reason: first.reason } : null,
-      verdictReason: verdict?.reason ?? 'no verdict',
-    };
+    const detail: FamilyLabelDetail = { ...labelDetail(context, fi, label, onGold, verdict?.matches[0]), verdictReason: verdict?.reason ?? 'no verdict' };
     const source = context.sources?.[fi];
     return { gold: context.gold[fi]!, label, ...(source ? { source } : {}), best, detail };
   });
@@ -124,7 +113,16 @@ function familyDetail(context: FamilyContext, outcome: PairOutcome, fi: number, 
     const b = row[best];
     if (!b || labelRank(m.label) > labelRank(b.label) || (m.label === b.label && m.score > b.score)) best = ii;
   });
-  const b = row[best];
+  return {
+    ...labelDetail(context, fi, label, onGold, row[best]),
+    ...(outcome.signals ? { evidence: familyEvidence(family, row, outcome.signals[fi] ?? [], standing?.[family.id] !== undefined) } : {}),
+  };
+}
+
+/** A family's gold pair beside the judge's match on that pair's item and its best match: what every `--families` line holds. */
+function labelDetail(context: FamilyContext, fi: number, label: Label, onGold: Match | undefined, best: Match | undefined): FamilyLabelDetail {
+  const family = context.families[fi]!;
+  const pair = context.goldPairs?.[fi] ?? null;
   return {
     repo: context.repo,
     family: family.id,
@@ -133,8 +131,7 @@ function familyDetail(context: FamilyContext, outcome: PairOutcome, fi: number, 
     label,
     goldPair: pair ? { key: pair.item.key, title: pair.item.title, reason: pair.reason } : null,
     judgedOnGoldItem: onGold ? { label: onGold.label, score: round3(onGold.score), reason: onGold.reason } : null,
-    judgedBest: b ? { key: b.key, title: b.title, label: b.label, score: round3(b.score), reason: b.reason } : null,
-    ...(outcome.signals ? { evidence: familyEvidence(family, row, outcome.signals[fi] ?? [], standing?.[family.id] !== undefined) } : {}),
+    judgedBest: best ? { key: best.key, title: best.title, label: best.label, score: round3(best.score), reason: best.reason } : null,
   };
 }
 
