@@ -22,7 +22,7 @@
 import { parseArgs } from 'node:util';
 import { calibrate, fitScoreCalibration, ROUND_18_CALIBRATION, ROUND_18_FEATURES, type CalibrationFeature, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { pendingActOf } from '../src/forecast/backtest/pending-act.js';
-import { loadFitFamilies, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
+import { loadFitFamilies, logLoss, loro, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
 
 const F = 'eval/families';
 
@@ -87,20 +87,6 @@ const kindKey = (f: PoolFamily) => `${f.input.kind} ${f.input.loose}`;
 export const shownKindsOf = (pool: readonly PoolFamily[]) => new Set(pool.filter((f) => f.back === 0).map(kindKey));
 let SHOWN: ReadonlySet<string> = new Set();
 const rows = (of: readonly PoolFamily[], decay: number) => of.map((f) => ({ input: f.input, strong: f.strong, weight: weightOf(f, decay, SHOWN) }));
-
-export function logLoss(of: readonly LabelledFamily[], p: (f: LabelledFamily) => number): number {
-  return -of.reduce((a, f) => a + Math.log(f.strong ? p(f) : 1 - p(f)), 0) / Math.max(1, of.length);
-}
-
-/** Each family of `pool` predicted by the map `train` fits on the families of the other repositories (all their rounds). */
-export function loro(pool: readonly PoolFamily[], train: (of: readonly PoolFamily[]) => ScoreCalibration): Map<PoolFamily, number> {
-  const out = new Map<PoolFamily, number>();
-  for (const repo of new Set(pool.map((f) => f.repo))) {
-    const c = train(pool.filter((f) => f.repo !== repo));
-    for (const f of pool.filter((x) => x.repo === repo)) out.set(f, calibrate(f.input, c));
-  }
-  return out;
-}
 
 export function compareForms(pool: readonly PoolFamily[]) {
   SHOWN = shownKindsOf(pool);

@@ -18,7 +18,7 @@
  */
 import { parseArgs } from 'node:util';
 import { calibrate, fitScoreCalibration, ROUND_13_CALIBRATION, type CalibrationFeature, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
-import { loadFitFamilies, loadLabelledFamilies, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
+import { loadFitFamilies, loadLabelledFamilies, logLoss, loro, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
 
 const F = 'eval/families';
 export const UNSEEN_SETS = ['newcomer18', 'newcomer2-18', 'newcomer3-18', 'newcomer4-18', 'newcomer5-18'];
@@ -63,20 +63,6 @@ export function dev18Of(sets: FitSets, pool: readonly LabelledFamily[]): Labelle
 }
 
 const rows = (of: readonly LabelledFamily[]) => of.map((f) => ({ input: f.input, strong: f.strong }));
-
-export function logLoss(of: readonly LabelledFamily[], p: (f: LabelledFamily) => number): number {
-  return -of.reduce((a, f) => a + Math.log(f.strong ? p(f) : 1 - p(f)), 0) / Math.max(1, of.length);
-}
-
-/** Each family of `pool` predicted by the map `train` fits on the families of the other repositories. */
-export function loro(pool: readonly LabelledFamily[], train: (of: readonly LabelledFamily[]) => ScoreCalibration): Map<LabelledFamily, number> {
-  const out = new Map<LabelledFamily, number>();
-  for (const repo of new Set(pool.map((f) => f.repo))) {
-    const c = train(pool.filter((f) => f.repo !== repo));
-    for (const f of pool.filter((x) => x.repo === repo)) out.set(f, calibrate(f.input, c));
-  }
-  return out;
-}
 
 /** Every form under every penalty, left-one-repository-out over the pool; the chosen one has the lowest log loss over all. */
 export function compareForms(sets: FitSets) {

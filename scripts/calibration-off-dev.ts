@@ -18,26 +18,12 @@
  */
 import { parseArgs } from 'node:util';
 import { calibrate, fitScoreCalibration, ROUND_13_CALIBRATION, ROUND_13_FEATURES, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
-import { CANDIDATES, chosenForm, loadFitFamilies, loadLabelledFamilies, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
+import { CANDIDATES, chosenForm, loadFitFamilies, loadLabelledFamilies, logLoss, loro, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
 
 const F = 'eval/families';
 /** A "more" family that adds an entry to a named list page ("Add more entries like … to the … list in docs/x.md"). */
 const LIST_PAGE = /^Add more entries like /;
 const UNSEEN_SETS = ['newcomer17', 'newcomer2-17', 'newcomer3-17', 'newcomer4-17'].map((s) => `${F}/${s}`);
-
-function logLoss(rows: readonly LabelledFamily[], p: (f: LabelledFamily) => number): number {
-  return -rows.reduce((a, f) => a + Math.log(f.strong ? p(f) : 1 - p(f)), 0) / Math.max(1, rows.length);
-}
-
-/** Each repository of `rows` predicted by the map `train` fits on the rows of `pool` from other repositories. */
-function loro(rows: readonly LabelledFamily[], pool: readonly LabelledFamily[], train: (of: readonly LabelledFamily[]) => ScoreCalibration): Map<LabelledFamily, number> {
-  const out = new Map<LabelledFamily, number>();
-  for (const repo of new Set(rows.map((f) => f.repo))) {
-    const c = train(pool.filter((f) => f.repo !== repo));
-    for (const f of rows.filter((x) => x.repo === repo)) out.set(f, calibrate(f.input, c));
-  }
-  return out;
-}
 
 function bins(name: string, rows: readonly LabelledFamily[], maps: [string, ScoreCalibration][]): string[] {
   const out = [`${name} (${rows.length} families, ${rows.filter((f) => f.strong).length} strong)`, '| map | bin | families | mean score | strong | observed | Wilson 95% | within 10 pts |', '|---|---|---|---|---|---|---|---|'];
@@ -70,8 +56,8 @@ function main(): void {
   lines.push(`scores: shipped ${sample(ROUND_13_CALIBRATION)}; dev refit ${sample(devRefit)}; dev+unseen ${sample(refit)}`, '');
 
   // Left-one-repository-out log loss over DEV + UNSEEN.
-  const before = loro(pool, dev, (of) => fit(of));
-  const after = loro(pool, pool, (of) => fit(of));
+  const before = loro(pool, (of) => fit(of), dev);
+  const after = loro(pool, (of) => fit(of));
   const ll = (m: Map<LabelledFamily, number>, of: readonly LabelledFamily[]) => logLoss(of, (f) => m.get(f)!).toFixed(4);
   lines.push('| map (shipped form, l2 0.05) | LORO log loss, dev repositories | unseen repositories | all | newcomer5-blind (fitted on all) |', '|---|---|---|---|---|');
   lines.push(`| shipped constants (no refit) | ${logLoss(dev, score(ROUND_13_CALIBRATION)).toFixed(4)} (in-sample) | ${logLoss(unseen, score(ROUND_13_CALIBRATION)).toFixed(4)} | ${logLoss(pool, score(ROUND_13_CALIBRATION)).toFixed(4)} | ${logLoss(check, score(ROUND_13_CALIBRATION)).toFixed(4)} |`);
@@ -81,7 +67,7 @@ function main(): void {
   // The candidate forms, left-one-repository-out over DEV + UNSEEN.
   lines.push('| form | LORO log loss over dev + unseen | newcomer5-blind log loss (fitted on all) |', '|---|---|---|');
   const compared = Object.entries(CANDIDATES).map(([name, features]) => {
-    const m = loro(pool, pool, (of) => fit(of, features));
+    const m = loro(pool, (of) => fit(of, features));
     return { name, loro: { logLoss: logLoss(pool, (f) => m.get(f)!) }, check: logLoss(check, score(fit(pool, features))) };
   });
   for (const c of compared) lines.push(`| ${c.name} | ${c.loro.logLoss.toFixed(4)} | ${c.check.toFixed(4)} |`);
@@ -95,8 +81,8 @@ function main(): void {
   const ofList = new Map(pool.map((f, i) => [f, poolList[i]!]));
   const splitRefit = fit(poolList);
   const splitDev = fit(dev.map((f) => ofList.get(f)!));
-  const mSplit = loro(poolList, poolList, (of) => fit(of));
-  const mSplitDev = loro(poolList, dev.map((f) => ofList.get(f)!), (of) => fit(of));
+  const mSplit = loro(poolList, (of) => fit(of));
+  const mSplitDev = loro(poolList, (of) => fit(of), dev.map((f) => ofList.get(f)!));
   const devL = dev.map((f) => ofList.get(f)!), unseenL = unseen.map((f) => ofList.get(f)!);
   const checkL = check.map(listOnly);
   lines.push('Split "more" (list pages only keep the weight; code "more" read as the middle group):', '| fit | LORO dev | LORO unseen | LORO all | newcomer5-blind |', '|---|---|---|---|---|');

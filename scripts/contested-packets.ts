@@ -16,7 +16,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mulberry32 } from '../src/random.js';
+import { mulberry32, shuffle } from '../src/random.js';
 import { readLines } from './jsonl.js';
 import { keysFolder } from './packet-keys.js';
 import type { Conflict, Label } from './label-conflict.js';
@@ -59,10 +59,7 @@ for (const [repo, mine] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
     if (!family || family.title !== c.title) throw new Error(`${c.set}/${repo}: no family ${c.blind} "${c.title}"`);
     return { conflict: c, family };
   });
-  for (let i = picked.length - 1; i > 0; i--) {
-    const j = Math.floor(random.next() * (i + 1));
-    [picked[i], picked[j]] = [picked[j]!, picked[i]!];
-  }
+  shuffle(picked, random);
   const blind = picked.map((p, i) => ({ ...p, id: `${repo}-F${String(i + 1).padStart(2, '0')}` }));
 
   const dir = join(values.out, repo);

@@ -162,6 +162,24 @@ export function storedGround(title: string): MoreGround {
   return 'code';
 }
 
+/** The mean log loss of predictions `p` of the families' strong labels (0 with no family). */
+export function logLoss(of: readonly LabelledFamily[], p: (f: LabelledFamily) => number): number {
+  return -of.reduce((a, f) => a + Math.log(f.strong ? p(f) : 1 - p(f)), 0) / Math.max(1, of.length);
+}
+
+/**
+ * Left one repository out: each family of `rows` predicted by the map `train` fits on the families of `pool` (by
+ * default `rows` itself) from the other repositories, one repository at a time in `rows`' order.
+ */
+export function loro<F extends LabelledFamily>(rows: readonly F[], train: (of: readonly F[]) => ScoreCalibration, pool: readonly F[] = rows): Map<F, number> {
+  const out = new Map<F, number>();
+  for (const repo of new Set(rows.map((f) => f.repo))) {
+    const c = train(pool.filter((f) => f.repo !== repo));
+    for (const f of rows.filter((x) => x.repo === repo)) out.set(f, calibrate(f.input, c));
+  }
+  return out;
+}
+
 /** Reliability rows: 0.1-wide score bins with families, mean score and observed strong rate. */
 export function reliability(families: readonly LabelledFamily[], score: (f: LabelledFamily) => number) {
   const bins = new Map<number, LabelledFamily[]>();

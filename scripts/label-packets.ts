@@ -24,7 +24,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mulberry32 } from '../src/random.js';
+import { mulberry32, shuffle } from '../src/random.js';
 import { openStore } from '../src/store/open.js';
 import { loadForecast } from '../src/store/forecasts.js';
 import { loadWorkItems } from '../src/store/work-items.js';
@@ -113,10 +113,7 @@ for (const forecasts of bySnapshot.values()) {
       .families.slice(0, BASELINES.has(f.forecaster) ? baselineTop : top)
       .map((family, rank) => ({ forecaster: f.forecaster, forecastId: f.id, rank: rank + 1, family })),
   );
-  for (let i = families.length - 1; i > 0; i--) {
-    const j = Math.floor(random.next() * (i + 1));
-    [families[i], families[j]] = [families[j]!, families[i]!];
-  }
+  shuffle(families, random);
   const blind = families.map((f, i) => ({ ...f, blind: `${short}-F${String(i + 1).padStart(2, '0')}` }));
 
   const dir = join(values.out, short);

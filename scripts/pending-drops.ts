@@ -5,24 +5,19 @@
  *
  *   npx tsx scripts/pending-drops.ts --config eval/dev.json --db /tmp/titles15/dev.db
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { snapshotRepository } from '../src/api/snapshot.js';
 import { rankCandidates } from '../src/forecast/heuristic/candidates.js';
 import { contributorNames } from '../src/forecast/heuristic/signals.js';
 import { familyText } from '../src/forecast/heuristic/title.js';
 import { createHeuristicForecaster, HEURISTIC_DEFAULTS } from '../src/forecast/heuristic/index.js';
+import { flagValue, studyRepos } from './study-repos.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const configPath = flag('--config') ?? 'eval/dev.json';
 const db = flag('--db') ?? '/tmp/titles15/dev.db';
-const config = JSON.parse(readFileSync(configPath, 'utf8')) as { repos: { path: string; t0: string; name: string }[] };
-for (const r of config.repos) {
-  const { snapshot } = await snapshotRepository({ repo: resolve(dirname(configPath), r.path), t0: r.t0, db, name: r.name });
+for (const r of studyRepos(configPath)) {
+  const { snapshot } = await snapshotRepository({ repo: r.path, t0: r.t0, db, name: r.name });
   const c = rankCandidates(snapshot, HEURISTIC_DEFAULTS);
   const names = contributorNames(snapshot);
   console.log(`## ${r.name} (T0 ${r.t0})`);

@@ -8,17 +8,13 @@
  *
  *   npx tsx scripts/pending-yield.ts --config eval/dev.json --db /tmp/pend15/dev.db
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { snapshotRepository } from '../src/api/snapshot.js';
 import { rankCandidates } from '../src/forecast/heuristic/candidates.js';
 import { createHeuristicForecaster, HEURISTIC_DEFAULTS } from '../src/forecast/heuristic/index.js';
+import { flagValue, studyRepos } from './study-repos.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const configs = (flag('--config') ?? 'eval/dev.json').split(',');
 const db = flag('--db') ?? '/tmp/pend15/dev.db';
 const OPEN = new Set(['todo', 'pending', 'roadmap']);
@@ -26,9 +22,8 @@ const total: Record<string, number> = {};
 const add = (k: string, n = 1) => (total[k] = (total[k] ?? 0) + n);
 
 for (const configPath of configs) {
-  const config = JSON.parse(readFileSync(configPath, 'utf8')) as { repos: { path: string; t0: string; name: string }[] };
-  for (const r of config.repos) {
-    const { snapshot } = await snapshotRepository({ repo: resolve(dirname(configPath), r.path), t0: r.t0, db, name: r.name });
+  for (const r of studyRepos(configPath)) {
+    const { snapshot } = await snapshotRepository({ repo: r.path, t0: r.t0, db, name: r.name });
     const rows: Record<string, number> = {};
     for (const e of snapshot.evidence) {
       const key = e.kind === 'pending' ? `pending.${e.signal}` : e.kind === 'roadmap' ? (e.done ? 'roadmap.done' : 'roadmap.open') : e.kind;

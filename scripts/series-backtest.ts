@@ -5,27 +5,22 @@
  *
  *   npx tsx scripts/series-backtest.ts --config eval/dev.json --db /tmp/series15/dev.db [--no-backtest]
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { snapshotRepository } from '../src/api/snapshot.js';
 import { contributorNames } from '../src/forecast/heuristic/signals.js';
 import { learnSeriesRecord } from '../src/forecast/backtest/series.js';
 import { detectSeries } from '../src/forecast/heuristic/series.js';
 import { seriesTitle } from '../src/forecast/heuristic/series-render.js';
+import { flagValue, studyRepos } from './study-repos.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const configPath = flag('--config') ?? 'eval/dev.json';
 const db = flag('--db') ?? '/tmp/series15/dev.db';
-const config = JSON.parse(readFileSync(configPath, 'utf8')) as { repos: { path: string; t0: string; name: string }[] };
 let n = 0;
 let hits = 0;
 const buckets: Record<string, [number, number]> = {};
-for (const r of config.repos) {
-  const { snapshot } = await snapshotRepository({ repo: resolve(dirname(configPath), r.path), t0: r.t0, db, name: r.name });
+for (const r of studyRepos(configPath)) {
+  const { snapshot } = await snapshotRepository({ repo: r.path, t0: r.t0, db, name: r.name });
   const names = contributorNames(snapshot);
   const series = detectSeries(snapshot, { lookbackDays: 365 }, names);
   console.log(`## ${r.name} (T0 ${r.t0}): ${series.length} series`);

@@ -9,11 +9,12 @@
  *
  * --src runs another checkout's forecaster (its src/ folder), e.g. main's, for a before/after comparison.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readLines } from './jsonl.js';
 import { keyOf } from './packet-keys.js';
+import { studyRepos } from './study-repos.js';
 
 const { values } = parseArgs({
   options: { config: { type: 'string' }, labels: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string' }, src: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
@@ -24,7 +25,6 @@ const src = resolve(values.src ?? join(import.meta.dirname, '../src'));
 const { forecastSnapshot } = (await import(join(src, 'api/forecast.ts'))) as typeof import('../src/api/forecast.js');
 
 interface Label { blind: string; label: 'strong' | 'related' | 'rejected'; specificity: number }
-const config = JSON.parse(readFileSync(values.config, 'utf8')) as { repos: { path: string; t0: string; name: string }[] };
 
 /** The round's primary label of each heuristic family, by title. */
 function labelsByTitle(repo: string): Map<string, Label> {
@@ -41,8 +41,8 @@ function labelsByTitle(repo: string): Map<string, Label> {
 }
 
 const rows: { repo: string; loose: unknown; titles: { title: string; specificity: number | null; label: string | null }[] }[] = [];
-for (const r of config.repos) {
-  const repo = resolve(dirname(values.config), r.path);
+for (const r of studyRepos(values.config)) {
+  const repo = r.path;
   const { forecast } = await forecastSnapshot({ db: values.db, repo, t0: r.t0, maxFamilies: 10 });
   const byTitle = labelsByTitle(r.name);
   rows.push({

@@ -9,16 +9,15 @@
  *   npx tsx scripts/stated-backtest.ts --config eval/dev.json
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { findKnownFailures } from '../src/snapshot/known-failures.js';
 import { findMissingSupport } from '../src/snapshot/missing-support.js';
 import { findDeprecations } from '../src/snapshot/pending.js';
 import { todoSkipReason } from '../src/snapshot/todos.js';
+import { studyRepos } from './study-repos.js';
 
 const args = process.argv.slice(2);
 const configPath = args[args.indexOf('--config') + 1] ?? 'eval/dev.json';
-const config = JSON.parse(readFileSync(configPath, 'utf8')) as { repos: { path: string; t0: string; name: string }[] };
 const DAY = 86_400_000;
 const git = (repo: string, ...a: string[]) => execFileSync('git', ['--git-dir', repo, ...a], { encoding: 'utf8', maxBuffer: 1 << 28 });
 const commitAt = (repo: string, date: string) => git(repo, 'rev-list', '-1', '--first-parent', `--before=${date}`, 'HEAD').trim();
@@ -31,8 +30,8 @@ const show = (repo: string, commit: string, path: string): string | null => {
 };
 
 const totals: Record<string, [number, number]> = {};
-for (const r of config.repos) {
-  const repo = resolve(dirname(configPath), r.path);
+for (const r of studyRepos(configPath)) {
+  const repo = r.path;
   const gitDir = execFileSync('git', ['-C', repo, 'rev-parse', '--git-dir'], { encoding: 'utf8' }).trim();
   const dir = resolve(repo, gitDir);
   for (const months of [6, 12, 18]) {

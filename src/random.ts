@@ -1,6 +1,7 @@
 /**
  * A seeded pseudo-random source (mulberry32): the only randomness in swe-future
- * (the demo history, the random-anchor baseline), so a seed fixes the output.
+ * (the demo history, the random-anchor baseline, the order of blind label
+ * packets), so a seed fixes the output.
  */
 export interface Random {
   /** A float in [0, 1). */
@@ -30,4 +31,12 @@ export function mulberry32(seed: number): Random {
       return items[Math.floor(next() * items.length)] as T;
     },
   };
+}
+
+/** Shuffles `items` in place (Fisher-Yates, from the last item down): the same seed gives the same order. */
+export function shuffle<T>(items: T[], random: Random): void {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random.next() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
 }

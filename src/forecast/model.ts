@@ -14,6 +14,13 @@ export const FORECASTERS = ['heuristic', 'llm', 'hotspot', 'recency', 'random-an
 export const ForecasterName = z.enum(FORECASTERS);
 export type ForecasterName = z.infer<typeof ForecasterName>;
 
+/** Forecasters that are baselines: every other forecaster's lift and relevance are measured against the best of them. */
+export const BASELINES = ['hotspot', 'recency', 'random-anchor'] as const satisfies readonly ForecasterName[];
+
+export function isBaseline(forecaster: string): boolean {
+  return (BASELINES as readonly string[]).includes(forecaster);
+}
+
 /** What a forecaster returns; the store freezes it into a Forecast. */
 export const ForecastDraft = z.object({
   forecaster: ForecasterName,

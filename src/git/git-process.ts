@@ -75,21 +75,21 @@ export function exitOf(child: GitChild): Promise<GitExit> {
 
 /** Runs git to completion and returns its stdout; throws with git's stderr when it fails. */
 export async function runGit(gitdir: string, args: readonly string[]): Promise<Buffer> {
-  const child = spawnGit(gitdir, args);
-  const exit = exitOf(child);
-  const chunks: Buffer[] = [];
-  for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
-  const { code, stderr } = await exit;
-  if (code !== 0) throw new Error(`git ${args[0] ?? ''} failed (exit ${code}): ${stderr.trim()}`);
-  return Buffer.concat(chunks);
+  return completed(spawnGit(gitdir, args), args);
 }
 
 /** Runs git to completion with `input` on its stdin and returns its stdout; throws with git's stderr when it fails. */
 export async function runGitWithInput(gitdir: string, args: readonly string[], input: string): Promise<Buffer> {
-  const child = spawnGit(gitdir, args, 'pipe');
+  return completed(spawnGit(gitdir, args, 'pipe'), args, input);
+}
+
+/** A started git's whole stdout once it exits 0 (`input` written to its stdin first); throws with its stderr otherwise. */
+async function completed(child: GitChild, args: readonly string[], input?: string): Promise<Buffer> {
   const exit = exitOf(child);
-  child.stdin?.on('error', () => undefined); // a git that died early is reported by its exit
-  child.stdin?.end(input);
+  if (input !== undefined) {
+    child.stdin?.on('error', () => undefined); // a git that died early is reported by its exit
+    child.stdin?.end(input);
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
   const { code, stderr } = await exit;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { ArchivedResponse, ResponseKind } from './archive.js';
 import { GithubHttpError, type GithubTransport } from './client.js';
-import { updatedAtOf } from './items.js';
+import { newestByNumber, updatedAtOf } from './items.js';
 import { editsBatchKey, editsPageKey, filesKey, issuesKey, pullsKey, timelineKey } from './keys.js';
 import { GraphqlEdits, RestComment, RestIssue, RestPull } from './rest.js';
 
@@ -134,9 +134,9 @@ async function fetchAll(transport: GithubTransport, sink: ArchiveSink, plan: Fet
     records.map((r) => schema.safeParse(r)).filter((r) => r.success).map((r) => r.data as z.infer<T>);
 
   plan.onStage?.(`listing issues of ${plan.repo}`);
-  const issues = newest(parsed(RestIssue, await chain(issuesKey(plan.repo), 'issues', null, pastUntil)));
+  const issues = newestByNumber(parsed(RestIssue, await chain(issuesKey(plan.repo), 'issues', null, pastUntil)));
   plan.onStage?.(`listing pull requests of ${plan.repo}`);
-  const pulls = newest(parsed(RestPull, await chain(pullsKey(plan.repo), 'pulls', null, pastUntil)));
+  const pulls = newestByNumber(parsed(RestPull, await chain(pullsKey(plan.repo), 'pulls', null, pastUntil)));
 
   const numbers = [...new Set([...issues.keys(), ...pulls.keys()])]
     .filter((n) => Date.parse((issues.get(n) ?? pulls.get(n))!.created_at) <= cutoff)
@@ -206,15 +206,6 @@ async function fetchAll(transport: GithubTransport, sink: ArchiveSink, plan: Fet
       info = next.success ? next.data.userContentEdits?.pageInfo : undefined;
     }
   }
-}
-
-function newest<T extends { number: number; updated_at: string }>(records: readonly T[]): Map<number, T> {
-  const map = new Map<number, T>();
-  for (const r of records) {
-    const known = map.get(r.number);
-    if (!known || r.updated_at >= known.updated_at) map.set(r.number, r);
-  }
-  return map;
 }
 
 /** Runs `work` over `items` with at most `limit` in flight; the first failure stops new work and is thrown. */

@@ -19,6 +19,16 @@ export function updatedAtOf(issue: RestIssue | undefined, pull: RestPull | undef
   return times.reduce((a, b) => (b > a ? b : a));
 }
 
+/** Each number's newest record of a listing read page by page (of records with equal times, the one read last). */
+export function newestByNumber<T extends { number: number; updated_at: string }>(records: readonly T[]): Map<number, T> {
+  const map = new Map<number, T>();
+  for (const r of records) {
+    const known = map.get(r.number);
+    if (!known || r.updated_at >= known.updated_at) map.set(r.number, r);
+  }
+  return map;
+}
+
 /**
  * One item from its parts. The issue listing and the pull request listing
  * were read at different moments; the fresher record gives title, body, state

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ArchivedResponse, ArchiveView } from './archive.js';
 import { readDump } from './dump.js';
-import { buildItem, mergeSources, updatedAtOf } from './items.js';
+import { buildItem, mergeSources, newestByNumber, updatedAtOf } from './items.js';
 import { editsPageKey, filesKey, issuesKey, pullsKey, timelineKey } from './keys.js';
 import type { EditHistory, GithubComment, GithubEvent, GithubItem } from './model.js';
 import { commentOf, eventOf, GraphqlEdits, RestComment, RestEvent, RestFile, RestIssue, RestPull, revisionsOf } from './rest.js';
@@ -126,15 +126,6 @@ function arrayOf(body: string): unknown[] {
   } catch {
     return [];
   }
-}
-
-function newestByNumber<T extends { number: number; updated_at: string }>(records: readonly T[]): Map<number, T> {
-  const map = new Map<number, T>();
-  for (const r of records) {
-    const known = map.get(r.number);
-    if (!known || r.updated_at >= known.updated_at) map.set(r.number, r);
-  }
-  return map;
 }
 
 type FirstPages = Map<string, GraphqlEdits>;

@@ -1,4 +1,4 @@
-import { BASELINES } from '../queries/named.js';
+import { isBaseline } from '../forecast/model.js';
 import { escapeHtml, percent } from './html.js';
 import type { ReportData } from './model.js';
 import { barChart, type ChartBar, type ChartSeries } from './svg.js';
@@ -15,10 +15,6 @@ const COLORS: Record<string, string> = {
 const SPARE = ['#6e7781', '#953800', '#116329', '#0550ae'];
 
 export const CATEGORIES = ['all', 'bugfix', 'feature', 'refactor'] as const;
-
-export function isBaseline(forecaster: string): boolean {
-  return (BASELINES as readonly string[]).includes(forecaster);
-}
 
 export function seriesOf(forecasters: readonly string[]): ChartSeries[] {
   let spare = 0;

@@ -1,6 +1,7 @@
 import { calibrationSection } from './calibration-section.js';
 import { familySection, FILTER_SCRIPT } from './cards.js';
-import { chartKey, forecasterChart, isBaseline, repositoryChart } from './figures.js';
+import { isBaseline } from '../forecast/model.js';
+import { chartKey, forecasterChart, repositoryChart } from './figures.js';
 import { day, escapeHtml as e, fraction, fractionWithWilson, minute, withCi } from './html.js';
 import type { ReportData } from './model.js';
 import { PUBLISHED } from './published.js';

@@ -3,7 +3,7 @@ import { clusterBootstrap, type BootstrapInterval } from './bootstrap.js';
 /**
  * Cohen's kappa (pure), the one implementation: judge agreement
  * (src/validate/agreement.ts, pooled per study in src/study/agreement.ts) and
- * judge-eval's threshold fit (src/validate/evaluation.ts) both end here.
+ * judge-eval's threshold fit (src/validate/threshold-fit.ts) both end here.
  *
  * kappa = (po − pe) / (1 − pe), with po = agreed / n and pe = chance / n²,
  * where chance = Σ over labels of (left count × right count). In whole-number

@@ -14,8 +14,6 @@ import { JudgeName, Metrics, Verdict } from '../validate/model.js';
 /** The offline forecasters a study runs when its config names none. */
 export const DEFAULT_FORECASTERS = ['heuristic', 'hotspot', 'recency', 'random-anchor'] as const satisfies readonly ForecasterName[];
 
-/** Forecasters that are baselines: every other forecaster's lift is measured against the best of them. */
-export const BASELINES = ['hotspot', 'recency', 'random-anchor'] as const satisfies readonly ForecasterName[];
 
 export const StudyRepo = z.object({
   /**

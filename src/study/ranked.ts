@@ -1,7 +1,7 @@
-import type { ForecasterName } from '../forecast/model.js';
+import { isBaseline, type ForecasterName } from '../forecast/model.js';
 import { round, wilsonInterval } from '../stats/wilson.js';
 import type { JudgeName, Verdict } from '../validate/model.js';
-import { BASELINES, type AtKRow, type ReliabilityRow, type StudyRun } from './model.js';
+import type { AtKRow, ReliabilityRow, StudyRun } from './model.js';
 
 /**
  * Ranked output of a study (pure), the same definitions as the `at_k` and
@@ -18,8 +18,6 @@ export interface RankedInput {
   judges: readonly JudgeName[];
   runs: readonly StudyRun[];
 }
-
-const isBaseline = (f: ForecasterName) => (BASELINES as readonly string[]).includes(f);
 
 /** Each run's verdicts in rank order, with the family's score (0 when the run carries no ranking). */
 function ranked(run: StudyRun): { verdict: Verdict; score: number }[] {

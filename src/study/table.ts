@@ -1,7 +1,7 @@
-import type { ForecasterName } from '../forecast/model.js';
+import { isBaseline, type ForecasterName } from '../forecast/model.js';
 import { countLabels } from '../validate/metrics.js';
 import type { JudgeName } from '../validate/model.js';
-import { BASELINES, type StudyRun, type StudyTableRow, type TableCategory } from './model.js';
+import type { StudyRun, StudyTableRow, TableCategory } from './model.js';
 import { compareText } from '../text/order.js';
 import { pairedBootstrapDifference, type PairedUnit } from '../stats/bootstrap.js';
 import { wilsonInterval } from '../stats/wilson.js';
@@ -15,8 +15,6 @@ export interface TableInput {
   judges: readonly JudgeName[];
   runs: readonly StudyRun[];
 }
-
-const isBaseline = (f: ForecasterName) => (BASELINES as readonly string[]).includes(f);
 
 /**
  * The study table (pure): for each forecaster × judge × category, the

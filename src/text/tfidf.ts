@@ -22,14 +22,22 @@ export class TfIdf {
     return Math.log((this.docs + 1) / ((this.df.get(term) ?? 0) + 1)) + 1;
   }
 
-  /** Sub-linear term frequency times idf, normalised to length 1 (empty for no terms). */
-  vector(doc: readonly string[]): SparseVector {
+  /**
+   * Sub-linear term frequency times idf, normalised to length 1 (empty for no terms). With `weights` (one per token
+   * occurrence), each term's weight is also multiplied by the largest of its occurrences' (the semantic judge's word
+   * weights).
+   */
+  vector(doc: readonly string[], weights?: readonly number[]): SparseVector {
     const tf = new Map<string, number>();
-    for (const term of doc) tf.set(term, (tf.get(term) ?? 0) + 1);
+    const weight = new Map<string, number>();
+    doc.forEach((term, i) => {
+      tf.set(term, (tf.get(term) ?? 0) + 1);
+      if (weights) weight.set(term, Math.max(weight.get(term) ?? 0, weights[i]!));
+    });
     const v: SparseVector = new Map();
     let norm = 0;
     for (const [term, n] of tf) {
-      const w = (1 + Math.log(n)) * this.idf(term);
+      const w = (1 + Math.log(n)) * this.idf(term) * (weights ? weight.get(term)! : 1);
       v.set(term, w);
       norm += w * w;
     }

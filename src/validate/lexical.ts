@@ -1,12 +1,9 @@
 import type { TaskFamily } from '../family/model.js';
-import { withStandingNote } from './judges/standing-note.js';
 import { cosine, TfIdf } from '../text/tfidf.js';
 import { topicTokens } from '../text/tokens.js';
 import type { Judge, JudgeRequest, PairOutcome } from './judge.js';
-import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from './judges/direction.js';
-import { quotedWorkOf } from './judges/quoted-files.js';
-import { directionSignals } from './judges/vagueness.js';
-import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, sharedWords, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from './judges/shared.js';
+import { bodyExcerpt, labelFromSignals, type LabelThresholds, type PairSignals } from './judges/shared.js';
+import { pairReader, thresholdJudge } from './judges/threshold-judge.js';
 import type { Match } from './model.js';
 
 /**
@@ -66,43 +63,26 @@ export function createLexicalJudge(overrides: Partial<LexicalThresholds> = {}): 
     const itemTokens = later.map((i) => topicTokens(`${i.title}\n${i.title}\n${bodyExcerpt(i.body, 1500)}`));
     const tfidf = new TfIdf([...familyTokens, ...itemTokens]);
     const itemVectors = itemTokens.map((tokens) => tfidf.vector(tokens));
-    const itemCategories = later.map(itemCategory);
-    const familyDirs = families.map(familyDirection);
-    const itemDirs = later.map((i) => itemDirection(i, 600, request.added?.[i.key]));
-    const rare = rareWords(itemDirs);
-    const familyWords = familyDirs.map((d) => d.words);
-    const itemWords = itemDirs.map((d) => d.words);
+    const read = pairReader(families, later, request, 600);
     const signals: PairSignals[][] = [];
     const matches = families.map((family, fi): Match[] => {
       const fv = tfidf.vector(familyTokens[fi]!);
-      const areas = familyPaths(family);
-      const quoted = quotedWorkOf(family, request.quoted);
       const row: PairSignals[] = [];
       signals.push(row);
       return later.map((item, ii) => {
         const text = round(cosine(fv, itemVectors[ii]!));
-        const inArea = touchedPaths(item.paths, areas).length > 0;
-        const agrees = kindAgrees(itemCategories[ii]!, family.category);
-        const shared = sharedWords(familyWords[fi]!, itemWords[ii]!);
-        const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: inArea, rare, quoted }, shared);
-        const s = { similarity: text, shared: shared.length, touches: inArea, ...directionSignals(agrees, direction) };
+        const { signal: s, touched, category, agrees, direction } = read(fi, ii, text);
+        const inArea = touched.length > 0;
         row.push(s);
         const label = labelFromSignals(s, labelThresholds(t));
         const score = round(0.6 * text + 0.25 * Number(inArea) + 0.15 * Number(agrees));
-        const reason = `${directionPhrase(direction, itemDirs[ii]!, shared)}; text ${text.toFixed(2)}, ${inArea ? `changes ${family.anchor.name}` : 'outside the anchor'}, ${agrees ? `also ${family.category}` : `${itemCategories[ii] ?? 'uncategorised'} work`}`;
+        const reason = `${direction}; text ${text.toFixed(2)}, ${inArea ? `changes ${family.anchor.name}` : 'outside the anchor'}, ${agrees ? `also ${family.category}` : `${category ?? 'uncategorised'} work`}`;
         return { key: item.key, title: item.title, label, score, reason };
       });
     });
     return { matches, signals, config };
   };
-  return {
-    name: 'lexical',
-    judgePairs,
-    async judge(request: JudgeRequest) {
-      const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, withStandingNote(family, matches[fi]!, request.standing))), config, calls: [] };
-    },
-  };
+  return thresholdJudge('lexical', judgePairs);
 }
 
 function familyText(f: TaskFamily): string {

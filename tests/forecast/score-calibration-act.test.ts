@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { compareForms, FORMS, loadPool, logLoss, shownKindsOf, weightOf, type PoolFamily } from '../../scripts/calibration-by-act.js';
-import { reliability, type LabelledFamily } from '../../scripts/fit-score-calibration.js';
+import { compareForms, FORMS, loadPool, shownKindsOf, weightOf, type PoolFamily } from '../../scripts/calibration-by-act.js';
+import { logLoss, reliability, type LabelledFamily } from '../../scripts/fit-score-calibration.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLines } from '../../scripts/jsonl.js';

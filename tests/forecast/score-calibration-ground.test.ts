@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { compareForms, FORMS, loadSets, logLoss } from '../../scripts/calibration-by-ground.js';
-import { reliability, storedGround } from '../../scripts/fit-score-calibration.js';
+import { compareForms, FORMS, loadSets } from '../../scripts/calibration-by-ground.js';
+import { logLoss, reliability, storedGround } from '../../scripts/fit-score-calibration.js';
 import { calibrate, fitScoreCalibration, MORE_GROUNDS, ROUND_13_CALIBRATION, ROUND_18_CALIBRATION as SCORE_CALIBRATION, ROUND_18_FEATURES as SHIPPED_FEATURES } from '../../src/forecast/backtest/calibration.js';
 import { readLines } from '../../scripts/jsonl.js';
 import { existsSync, readdirSync } from 'node:fs';

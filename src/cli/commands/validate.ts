@@ -5,7 +5,7 @@ import { addNetworkJudgeOptions, judgingHooks, NetworkJudgeFlags } from '../netw
 import { formatTable, printResult, type CliIO } from '../io.js';
 import { withInterval, wholePercent } from '../interval-text.js';
 import { parseOptions } from '../options.js';
-import { BASELINES } from '../../study/model.js';
+import { isBaseline } from '../../forecast/model.js';
 import { wilsonInterval } from '../../stats/wilson.js';
 import { dbFlag } from '../db-flag.js';
 
@@ -103,7 +103,7 @@ export function formatValidation(id: number, judge: string, start: string, end: 
  * on the same snapshot, and the report puts them side by side (for a baseline's own validation: nothing).
  */
 function nextSteps(forecaster: string, snapshotId: number, window: string, judge: string, db: string): string[] {
-  if ((BASELINES as readonly string[]).includes(forecaster)) return [];
+  if (isBaseline(forecaster)) return [];
   const flag = dbFlag(db);
   return [
     '',

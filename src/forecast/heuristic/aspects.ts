@@ -1,5 +1,4 @@
-import winkNLP, { type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { tagText } from './english.js';
 import { hasVersionString, isCombiningForm, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
 import { isMisspelt } from '../../text/spelling.js';
 import { NOMINAL_ACT } from './phrase.js';
@@ -14,12 +13,6 @@ import { stem } from '../../text/tokens.js';
  * own name are left out; contributors' names, versions, hashes and misspelt
  * words ("uisng", src/text/spelling.ts) never pass.
  */
-
-let nlp: WinkMethods | null = null;
-function parser(): WinkMethods {
-  nlp ??= winkNLP(model);
-  return nlp;
-}
 
 /** Nouns too general to be an aspect on their own. */
 export const GENERIC = new Set([
@@ -55,12 +48,7 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
     const id = m[1]!;
     if (!isHashLike(id) && !hasVersionString(id) && !names.has(id.toLowerCase())) out.push({ text: `\`${id}\``, key: id.toLowerCase() });
   }
-  const doc = parser().readDoc(text.replace(/`[^`]*`/g, ' , '));
-  const its = parser().its;
-  const words = doc.tokens().out();
-  const pos = doc.tokens().out(its.pos);
-  // The typings declare precedingSpaces with the wrong parameter list; it is a token property like value.
-  const spaces = doc.tokens().out(its.precedingSpaces as unknown as typeof its.value);
+  const { words, pos, spaces } = tagText(text.replace(/`[^`]*`/g, ' , '));
   let run: number[] = [];
   const flush = () => {
     while (run.length && (pos[run[0]!] === 'ADJ' || pos[run[0]!] === 'ADP' || pos[run[0]!] === 'ADV') && EMPTY_ADJ.test(words[run[0]!]!)) run.shift();
@@ -122,8 +110,7 @@ export function aspectsOf(title: string, names: ReadonlySet<string>, exclude: Re
  */
 export function namesAThing(modifier: string): boolean {
   if (/`/.test(modifier)) return true;
-  const doc = parser().readDoc(modifier);
-  return doc.tokens().out(parser().its.pos).some((p) => p === 'NOUN' || p === 'PROPN' || p === 'X');
+  return tagText(modifier).pos.some((p) => p === 'NOUN' || p === 'PROPN' || p === 'X');
 }
 
 const GENERIC_SEGMENT = /^(src|bin|cmd|lib|libs|internal|pkg|core|app|source|sources|main|mod|index|utils?|helpers?|common|shared|base|init|__init__|crates|packages)$/i;

@@ -1,5 +1,4 @@
-import winkNLP, { type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { tagText } from './english.js';
 import { expandContractions, hasVersionString, isFragmentWord, plainPhrase } from '../../text/clean.js';
 import type { Category } from '../model.js';
 import { uncapitalize } from '../../text/sentence-case.js';
@@ -23,12 +22,6 @@ export interface TaskPhrase {
   standIn: boolean;
   /** Whether the verb is the one a conventional-commit type implies ("feat: retry failed requests" -> "Add"), not the text's. */
   implied: boolean;
-}
-
-let nlp: WinkMethods | null = null;
-function parser(): WinkMethods {
-  nlp ??= winkNLP(model);
-  return nlp;
 }
 
 /** A quoted literal ('true', "utf-8", `None`): a thing a task acts on, whatever wink tags it. */
@@ -146,13 +139,7 @@ export function taskPhrase(raw: string, category: Category, names: ReadonlySet<s
   if (/\?$/.test(text)) text = QUESTION_LEAD.test(text) ? '' : text.replace(/\s*\?+$/, '');
   if (!text || CHORE.test(text)) return null;
 
-  const doc = parser().readDoc(text);
-  const its = parser().its;
-  const words = doc.tokens().out();
-  const pos = doc.tokens().out(its.pos);
-  const lemmas = doc.tokens().out(its.lemma as unknown as typeof its.value);
-  // The typings declare precedingSpaces with the wrong parameter list; it is a token property like value.
-  const spaces = doc.tokens().out(its.precedingSpaces as unknown as typeof its.value);
+  const { words, pos, lemmas, spaces } = tagText(text);
   if (words.length < 2 || words.length > 40) return null;
   // A piece of a backticked compound identifier is no contraction's leftover: wink splits `_invalid_ident_char_re`
   // at "re". (A whole backticked word keeps the old reading: starlette's "stop use `re` on …" stays unread.)
@@ -317,10 +304,9 @@ function capitalize(word: string): string {
 
 /** The verb a past participle is of, by wink's lemma ("replaced" -> "replace", "rewritten" -> "rewrite"), or '' when wink reads no verb. */
 export function participleLemma(participle: string): string {
-  const doc = parser().readDoc(`It was ${participle}.`);
-  const its = parser().its;
-  if (doc.tokens().length() !== 4 || doc.tokens().out(its.pos)[2] !== 'VERB') return '';
-  return doc.tokens().out(its.lemma as unknown as typeof its.value)[2]!.toLowerCase();
+  const { words, pos, lemmas } = tagText(`It was ${participle}.`);
+  if (words.length !== 4 || pos[2] !== 'VERB') return '';
+  return lemmas[2]!.toLowerCase();
 }
 
 /** "break" -> "breaking", "use" -> "using", "run" -> "running". */

@@ -1,5 +1,4 @@
-import winkNLP, { type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { tagText } from './english.js';
 import { hasVersionString, isFragmentWord, isHashLike, plainPhrase } from '../../text/clean.js';
 import { compareText } from '../../text/order.js';
 import { lexiconSpelling, spelledAs } from '../../text/spelling.js';
@@ -64,12 +63,6 @@ export interface Instances {
   done: string[];
 }
 
-let nlp: WinkMethods | null = null;
-function parser(): WinkMethods {
-  nlp ??= winkNLP(model);
-  return nlp;
-}
-
 const VERB_CLASS: Record<string, string> = {
   correct: 'fix', resolve: 'fix', repair: 'fix', fix: 'fix',
   add: 'add', introduce: 'add', implement: 'add', create: 'add',
@@ -105,11 +98,7 @@ export function changeTask(item: StreamItem, names: ReadonlySet<string>, fallbac
     ids.push(m);
     return `Qidentq${'abcdefghij'[ids.length - 1] ?? 'z'}`;
   });
-  const doc = parser().readDoc(masked);
-  const its = parser().its;
-  const words = doc.tokens().out();
-  const pos = doc.tokens().out(its.pos);
-  const spaces = doc.tokens().out(its.precedingSpaces as unknown as typeof its.value);
+  const { words, pos, spaces } = tagText(masked);
   const nounish = (i: number) => pos[i] === 'NOUN' || pos[i] === 'PROPN' || (pos[i] === 'X' && /^[A-Za-z]/.test(words[i]!));
   // The noun phrase: determiners skipped, then adjectives, nouns, participles, in-word hyphens, "and" between nouns.
   let i = 0;

@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { withStandingNote } from './standing-note.js';
 import { UserError } from '../../errors.js';
 import { TaskFamily } from '../../family/model.js';
 import type { EmbeddingModel } from '../../llm/embedding.js';
 import { WorkItem } from '../../sources/model.js';
-import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
+import type { Judge, JudgeRequest, PairOutcome } from '../judge.js';
 import type { Label, Match } from '../model.js';
-import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
-import { quotedWorkOf } from './quoted-files.js';
-import { directionSignals } from './vagueness.js';
-import { bodyExcerpt, changedDirs, familyPaths, itemCategory, kindAgrees, labelFromSignals, round4, sharedWords, touchedPaths, verdictFrom, type PairSignals } from './shared.js';
+import { bodyExcerpt, changedDirs, labelFromSignals, round4, type PairSignals } from './shared.js';
+import { areaAndKind, pairReader, thresholdJudge } from './threshold-judge.js';
 
 /**
  * The embedding judge (opt-in: it calls an embeddings endpoint). For each
@@ -99,45 +96,24 @@ export function createEmbeddingJudge(options: EmbeddingJudgeOptions): Judge {
     const familyTexts = families.map(familyText);
     const itemTexts = later.map(itemText);
     const vectorOf = await embedDistinct(model, families.length > 0 && later.length > 0 ? [...familyTexts, ...itemTexts] : []);
-    const items = later.map((item, i) => {
-      const dir = itemDirection(item, ITEM_BODY_CHARS, request.added?.[item.key]);
-      return { item, vector: vectorOf(itemTexts[i]!), category: itemCategory(item), words: dir.words, dir };
-    });
-    const rare = rareWords(items.map((i) => i.dir));
+    const itemVectors = later.map((_, i) => vectorOf(itemTexts[i]!));
+    const read = pairReader(families, later, request, ITEM_BODY_CHARS);
     const signals: PairSignals[][] = [];
     const matches = families.map((family, fi) => {
       const fv = vectorOf(familyTexts[fi]!);
-      const paths = familyPaths(family);
-      const familyDir = familyDirection(family);
-      const quoted = quotedWorkOf(family, request.quoted);
-      const words = familyDir.words;
       const row: PairSignals[] = [];
       signals.push(row);
-      return items.map(({ item, vector, category, words: itemWords, dir }): Match => {
-        const similarity = round4(cosine(fv, vector));
-        const touched = touchedPaths(item.paths, paths);
-        const agrees = kindAgrees(category, family.category);
-        const shared = sharedWords(words, itemWords);
-        const direction = sharedDirection(familyDir, dir, { agrees, touches: touched.length > 0, rare, quoted }, shared);
-        const signal = { similarity, shared: shared.length, touches: touched.length > 0, ...directionSignals(agrees, direction) };
-        row.push(signal);
-        const label = labelPair(signal, t);
-        const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
-        const kind = agrees ? `also ${family.category}` : `${category ?? 'uncategorised'} work`;
-        return { key: item.key, title: item.title, label, score: similarity, reason: `${directionPhrase(direction, dir, shared)}; cosine ${similarity.toFixed(2)}, ${area}, ${kind}` };
+      return later.map((item, ii): Match => {
+        const similarity = round4(cosine(fv, itemVectors[ii]!));
+        const pair = read(fi, ii, similarity);
+        row.push(pair.signal);
+        return { key: item.key, title: item.title, label: labelPair(pair.signal, t), score: similarity, reason: `${pair.direction}; cosine ${similarity.toFixed(2)}, ${areaAndKind(pair, family)}` };
       });
     });
     return { matches, signals, config };
   };
 
-  return {
-    name: 'embedding',
-    judgePairs,
-    async judge(request: JudgeRequest): Promise<JudgeOutcome> {
-      const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, withStandingNote(family, matches[fi]!, request.standing))), config, calls: [] };
-    },
-  };
+  return thresholdJudge('embedding', judgePairs);
 }
 
 export function labelPair(signal: PairSignals, t: Thresholds): Label {

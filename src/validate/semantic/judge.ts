@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { withStandingNote } from '../judges/standing-note.js';
 import { UserError } from '../../errors.js';
 import { TaskFamily } from '../../family/model.js';
 import { WorkItem } from '../../sources/model.js';
@@ -7,14 +6,12 @@ import { loadWordTable } from '../../text/glove/cache.js';
 import type { WordTable } from '../../text/glove/table.js';
 import { cosine as sparseCosine, TfIdf, type SparseVector } from '../../text/tfidf.js';
 import { contentWords, isActionWord, stem } from '../../text/tokens.js';
-import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js';
-import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from '../judges/direction.js';
-import { quotedWorkOf } from '../judges/quoted-files.js';
-import { directionSignals } from '../judges/vagueness.js';
-import { bodyExcerpt, familyPaths, itemCategory, kindAgrees, labelFromSignals, predictionText, round4, sharedWords, touchedPaths, verdictFrom, type LabelThresholds, type PairSignals } from '../judges/shared.js';
+import type { Judge, JudgeRequest, PairOutcome } from '../judge.js';
+import { bodyExcerpt, familyPaths, labelFromSignals, predictionText, round4, type LabelThresholds, type PairSignals } from '../judges/shared.js';
+import { areaAndKind, pairReader, thresholdJudge } from '../judges/threshold-judge.js';
 import type { Match } from '../model.js';
 import { cosineWithNorms, norm, removeCommonComponent, weightedMean } from './sentence.js';
-import { applySynonyms, wordRows, type VocabularyOptions } from './vocabulary.js';
+import { applySynonyms, wordRows } from './vocabulary.js';
 
 /**
  * The semantic judge (offline, deterministic). For each (family, later item)
@@ -147,42 +144,22 @@ export function createSemanticJudge(options: SemanticJudgeOptions = {}): Judge {
     const texts = [...families.map((f) => familyText(f, s.familyText)), ...later.map((i) => itemText(i, s.bodyChars, s.pathWords))];
     const areaWords = [...families.map((f) => new Set(applySynonyms(contentWords(familyPaths(f).join(' ')), s.synonyms))), ...later.map(() => new Set<string>())];
     const similarity = textSimilarity(texts, table, s, areaWords);
-    const categories = later.map(itemCategory);
-    const familyDirs = families.map(familyDirection);
-    const itemDirs = later.map((i) => itemDirection(i, s.bodyChars, request.added?.[i.key]));
-    const rare = rareWords(itemDirs);
-    const familyWords = familyDirs.map((d) => d.words);
-    const itemWords = itemDirs.map((d) => d.words);
+    const read = pairReader(families, later, request, s.bodyChars);
     const signals: PairSignals[][] = [];
     const matches = families.map((family, fi): Match[] => {
-      const paths = familyPaths(family);
-      const quoted = quotedWorkOf(family, request.quoted);
       const row: PairSignals[] = [];
       signals.push(row);
       return later.map((item, ii) => {
         const sim = similarity(fi, families.length + ii);
-        const touched = touchedPaths(item.paths, paths);
-        const agrees = kindAgrees(categories[ii]!, family.category);
-        const shared = sharedWords(familyWords[fi]!, itemWords[ii]!);
-        const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: touched.length > 0, rare, quoted }, shared);
-        const signal: PairSignals = { similarity: sim, shared: shared.length, touches: touched.length > 0, ...directionSignals(agrees, direction) };
-        row.push(signal);
-        const area = touched.length > 0 ? `touches ${touched.slice(0, 2).join(', ')}` : 'outside its paths';
-        const kind = agrees ? `also ${family.category}` : `${categories[ii] ?? 'uncategorised'} work`;
-        return { key: item.key, title: item.title, label: labelFromSignals(signal, thresholds), score: pairScore(signal), reason: `${directionPhrase(direction, itemDirs[ii]!, shared)}; similarity ${sim.toFixed(2)}, ${area}, ${kind}` };
+        const pair = read(fi, ii, sim);
+        row.push(pair.signal);
+        return { key: item.key, title: item.title, label: labelFromSignals(pair.signal, thresholds), score: pairScore(pair.signal), reason: `${pair.direction}; similarity ${sim.toFixed(2)}, ${areaAndKind(pair, family)}` };
       });
     });
     return { matches, signals, config };
   };
 
-  return {
-    name: 'semantic',
-    judgePairs,
-    async judge(request: JudgeRequest): Promise<JudgeOutcome> {
-      const { matches } = await judgePairs(request);
-      return { verdicts: request.families.map((family, fi) => verdictFrom(family, withStandingNote(family, matches[fi] ?? [], request.standing))), config, calls: [] };
-    },
-  };
+  return thresholdJudge('semantic', judgePairs);
 }
 
 /**
@@ -223,33 +200,13 @@ export function textSimilarity(texts: readonly string[], table: WordTable, s: Se
     return weightedMean(table, rows, weights);
   });
   if (s.removeComponent) removeCommonComponent(vectors);
-  const sparse = tokens.map((ts, i) => weightedTfIdf(tfidf, ts, words[i]!.map((w) => weightOf(i, w))));
+  const sparse = tokens.map((ts, i) => tfidf.vector(ts, words[i]!.map((w) => weightOf(i, w))));
   // Each vector's length once, not once per pair (the same arithmetic as cosine(), so the same figures).
   const norms = vectors.map(norm);
   return (a, b) => {
     const v = cosineWithNorms(vectors[a]!, vectors[b]!, norms[a]!, norms[b]!);
     return round4(s.blend * (s.clampVectors ? Math.max(0, v) : v) + (1 - s.blend) * sparseCosine(sparse[a]!, sparse[b]!));
   };
-}
-
-/** TfIdf.vector with a weight per token occurrence (a term's weight is the largest of its occurrences'), normalised. */
-function weightedTfIdf(tfidf: TfIdf, tokens: readonly string[], weights: readonly number[]): SparseVector {
-  const tf = new Map<string, number>();
-  const weight = new Map<string, number>();
-  tokens.forEach((t, i) => {
-    tf.set(t, (tf.get(t) ?? 0) + 1);
-    weight.set(t, Math.max(weight.get(t) ?? 0, weights[i]!));
-  });
-  const v: SparseVector = new Map();
-  let norm = 0;
-  for (const [t, n] of tf) {
-    const w = (1 + Math.log(n)) * tfidf.idf(t) * weight.get(t)!;
-    v.set(t, w);
-    norm += w * w;
-  }
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (const [t, w] of v) v.set(t, w / norm);
-  return v;
 }
 
 /** What the family predicts: title, expected behaviour, acceptance criteria, symbols (never evidence or rationale). */
