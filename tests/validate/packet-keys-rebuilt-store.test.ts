@@ -9,7 +9,7 @@ import { openStore } from '../../src/store/open.js';
 import { loadSnapshot } from '../../src/store/snapshots.js';
 import { packetFamilies, type PacketKey, PacketKeyError, resolveKeys } from '../../scripts/packet-keys.js';
 import { runCli, runCliJson } from '../cli/run-cli.js';
-import { makeRepo, tempDir } from '../fixtures/repo.js';
+import { makeRepo, tempDir, topicHistory } from '../fixtures/repo.js';
 import { spawnAsync } from '../fixtures/spawn.js';
 import { BACKOFF } from './judge-literals.js';
 
@@ -42,17 +42,7 @@ async function oks(runs: [string, string[]][]) {
   });
 }
 
-async function repo(topic: string) {
-  return makeRepo([
-    { at: '2024-10-01T00:00:00Z', msg: 'Initial commit', files: { [`src/${topic}/index.ts`]: 'export {};\n', 'README.md': `${topic}\n` } },
-    { at: '2024-11-01T00:00:00Z', msg: `Add ${topic} parser (#2)`, files: { [`src/${topic}/parse.ts`]: 'export function parse() {}\n' } },
-    { at: '2024-11-15T00:00:00Z', msg: `Fix ${topic} parser on empty input (#3)`, files: { [`src/${topic}/parse.ts`]: 'export function parse(s = "") { return s; }\n' } },
-    { at: '2024-12-01T00:00:00Z', msg: `Document the ${topic} options (#4)`, files: { 'docs/options.md': `${topic} options\n` } },
-    { at: '2024-12-10T00:00:00Z', msg: `Add ${topic} writer (#5)`, files: { [`src/${topic}/write.ts`]: 'export function write() {}\n' } },
-    { at: '2025-02-01T00:00:00Z', msg: `Fix ${topic} parser on unicode input (#6)`, files: { [`src/${topic}/parse.ts`]: 'export function parse(s = "") { return s.normalize(); }\n' } },
-    { at: '2025-03-01T00:00:00Z', msg: `Add ${topic} writer options (#7)`, files: { [`src/${topic}/write.ts`]: 'export function write(o = {}) { return o; }\n' } },
-  ]);
-}
+const repo = (topic: string) => makeRepo(topicHistory(topic));
 
 const lines = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 
