@@ -45,7 +45,7 @@ import { bodyExcerpt, compareText, bestLabel, familyPaths, oneLine, round4, touc
  * under later direction rules. The config records DIRECTION_RULES too, so a later change of those rules is a new
  * validation without a bump here.
  */
-export const LLM_JUDGE_PROMPT = 'llm-judge-v6';
+export const LLM_JUDGE_PROMPT = 'llm-judge-v7';
 /** Earlier prompt versions whose messages are built exactly as today's (only the candidates picked differ). */
 export const SAME_MESSAGES_AS: Readonly<Record<string, string>> = { 'llm-judge-v5': 'llm-judge-v4' };
 export const DEFAULT_MAX_CANDIDATES = 8;
@@ -264,7 +264,13 @@ None of these makes a candidate related or strong:
 - Touching the same file or folder with a different purpose. The same area alone is not a direction: most later work touches a project's busiest directories whatever it does.
 - The same kind of work in the same area ("a bugfix in src/client" for "fix defects in src/client") when the family names no recognisable piece of work.
 - Releases, version bumps, merges of one branch into another, translations, contributor lists and other chores, unless the family predicts exactly that chore.
-A family too vague to check (it names an area and some loose words, or a list of loose words, but no recognisable piece of work) gets "rejected" for every candidate, unless a candidate plainly does what its words say. Read what each candidate did (its files and diff_adds), not only its title.
+A family too vague to check (it names an area and some loose words, but no recognisable piece of work) gets "rejected" for every candidate, unless a candidate plainly does what its words say.
+
+How to read a family:
+- A title like "Extend AREA: w1, w2, w3", "Fix defects in AREA: w1, w2" or "Restructure AREA: w1, w2" is an area and loose words taken from past work. A candidate is more than "rejected" only when it does what those words say together (for "Extend build: mapping, syntax", a change adding a syntax mapping). Sharing one of the words, or doing the same kind of work in the area, is not enough.
+- A family that continues past work it quotes ("continuing 'Add X for Y'") predicts more of that specific line. What the quoted work already did is not predicted again, and another instance of a common kind of change in the same area (another mapping, another typing fix, another dependency update, another test) is not its direction unless the family's words name that instance.
+- A title made of an act and an area only ("Fix the next reported defects in X", "Update the CI workflow in X.yml", "Extend the tests in tests/"), even when X is one file, names no direction: a change of that kind in X is "rejected", even when it is the only change there.
+Read what each candidate did (its files and diff_adds), not only its title.
 
 Judge only from the text given. Answer with one JSON object and nothing else, in this shape:
 {"label": "strong" | "related" | "rejected", "matches": [{"key": "a candidate key exactly as given", "label": "strong" | "related" | "rejected", "reason": "one sentence"}], "reason": "one sentence naming the best candidate"}
