@@ -39,10 +39,12 @@ import { bodyExcerpt, compareText, bestLabel, familyPaths, oneLine, round4, touc
  */
 
 /**
- * What the judge sends, versioned. v6's system message states the project's one label rule
+ * What the judge sends, versioned. v7's system message is v6's plus how people read a family
+ * (eval/families/GUIDE.md: listed words read together; a family continuing quoted work predicts that line, not another
+ * instance of a common kind; an act and an area alone name no direction). v6's states the project's one label rule
  * (../shared/judging-rules.md: strong, related, rejected; what does not make a family related; vague families
- * rejected) where v5's only sketched it; its candidate lines are v5's. v5 sent v4's messages for candidates picked
- * under later direction rules. The config records DIRECTION_RULES too, so a later change of those rules is a new
+ * rejected) where v5's only sketched it; the user message (family and candidate lines) is v5's. v5 sent v4's messages
+ * for candidates picked under later direction rules. docs/judges.md "The prompt (llm-judge-v7)". The config records DIRECTION_RULES too, so a later change of those rules is a new
  * validation without a bump here.
  */
 export const LLM_JUDGE_PROMPT = 'llm-judge-v7';
