@@ -39,14 +39,15 @@ import { bodyExcerpt, compareText, bestLabel, familyPaths, oneLine, round4, touc
  */
 
 /**
- * What the judge sends, versioned: v5 sends v4's messages (the same system
- * message and candidate lines) for candidates picked under today's direction
- * rules (DIRECTION_RULES: vague families, out-of-area phrases), so the same
- * forecast may be shown other candidates than under v4. Its config records
- * DIRECTION_RULES too, so a later change of those rules is a new validation
- * without a bump here.
+ * What the judge sends, versioned. v7's system message is v6's plus how people read a family
+ * (eval/families/GUIDE.md: listed words read together; a family continuing quoted work predicts that line, not another
+ * instance of a common kind; an act and an area alone name no direction). v6's states the project's one label rule
+ * (../shared/judging-rules.md: strong, related, rejected; what does not make a family related; vague families
+ * rejected) where v5's only sketched it; the user message (family and candidate lines) is v5's. v5 sent v4's messages
+ * for candidates picked under later direction rules. docs/judges.md "The prompt (llm-judge-v7)". The config records DIRECTION_RULES too, so a later change of those rules is a new
+ * validation without a bump here.
  */
-export const LLM_JUDGE_PROMPT = 'llm-judge-v5';
+export const LLM_JUDGE_PROMPT = 'llm-judge-v7';
 /** Earlier prompt versions whose messages are built exactly as today's (only the candidates picked differ). */
 export const SAME_MESSAGES_AS: Readonly<Record<string, string>> = { 'llm-judge-v5': 'llm-judge-v4' };
 export const DEFAULT_MAX_CANDIDATES = 8;
@@ -256,10 +257,22 @@ function familyWords(f: TaskFamily): string {
 
 export const SYSTEM_PROMPT = `You check a forecast of software work against the work that was actually merged afterwards.
 
-You are given one forecast "task family" (a kind of change in one code area) and candidate pieces of later work (pull requests or commits), each with its key, title, whether it touches the family's paths, its changed files, some identifiers its diff adds (diff_adds, when known), labels and the start of its description. Label each candidate:
-- "strong": it does the work the family predicted, in full or in part.
-- "related": the same direction of work as the family (the behaviour, feature or problem it names), but a different change, of any kind (feature, bugfix or refactor).
-- "rejected": neither. Changing the same files or directory is not enough for "related": most later work touches a project's busiest directories whatever it does. A candidate is related only when it shares a specific direction with the family: the same thing done to the same thing, a symbol or issue the family names, a deprecation it predicts. A family that names only an area and a kind of work ("Add features to src") names no direction; no candidate is more than "rejected" for it unless the area itself has one purpose (a configuration file, one example, one page) that the candidate works on.
+You are given one forecast "task family" (a kind of change in one code area) and candidate pieces of later work (pull requests or commits), each with its key, title, whether it touches the family's paths, its changed files, some identifiers its diff adds (diff_adds, when known), labels and the start of its description. Label each candidate by this rule:
+- "strong": it does the work the family predicts, in substance: a developer handed the family as a task description would recognise this change as (part of) doing it. The same kind of work (feature, bugfix or refactor) or close to it.
+- "related": it does not do the predicted work, but it continues the same specific direction the family names: the same feature line, the same class of defect, the same restructuring, in the same area.
+- "rejected": otherwise.
+
+None of these makes a candidate related or strong:
+- Touching the same file or folder with a different purpose. The same area alone is not a direction: most later work touches a project's busiest directories whatever it does.
+- The same kind of work in the same area ("a bugfix in src/client" for "fix defects in src/client") when the family names no recognisable piece of work.
+- Releases, version bumps, merges of one branch into another, translations, contributor lists and other chores, unless the family predicts exactly that chore.
+A family too vague to check (it names an area and some loose words, but no recognisable piece of work) gets "rejected" for every candidate, unless a candidate plainly does what its words say.
+
+How to read a family:
+- A title like "Extend AREA: w1, w2, w3", "Fix defects in AREA: w1, w2" or "Restructure AREA: w1, w2" is an area and loose words taken from past work. A candidate is more than "rejected" only when it does what those words say together (for "Extend build: mapping, syntax", a change adding a syntax mapping). Sharing one of the words, or doing the same kind of work in the area, is not enough.
+- A family that continues past work it quotes ("continuing 'Add X for Y'") predicts more of that specific line. What the quoted work already did is not predicted again, and another instance of a common kind of change in the same area (another mapping, another typing fix, another dependency update, another test) is not its direction unless the family's words name that instance.
+- A title made of an act and an area only ("Fix the next reported defects in X", "Update the CI workflow in X.yml", "Extend the tests in tests/"), even when X is one file, names no direction: a change of that kind in X is "rejected", even when it is the only change there.
+Read what each candidate did (its files and diff_adds), not only its title.
 
 Judge only from the text given. Answer with one JSON object and nothing else, in this shape:
 {"label": "strong" | "related" | "rejected", "matches": [{"key": "a candidate key exactly as given", "label": "strong" | "related" | "rejected", "reason": "one sentence"}], "reason": "one sentence naming the best candidate"}
