@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cohenKappa, kappaInterval } from '../src/stats/kappa.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
+import { Label } from '../src/validate/model.js';
 import { readLines } from './jsonl.js';
 import { findKey } from './packet-keys.js';
 
@@ -22,7 +23,7 @@ import { findKey } from './packet-keys.js';
  * Wilson intervals over families.
  */
 
-export type Label = 'strong' | 'related' | 'rejected';
+export { Label };
 
 /** One labelled family of a set: people's labels and each judge's label (absent where the judge gave none). */
 export interface FamilyRow {
@@ -50,11 +51,10 @@ export interface SetRows {
   missing: Record<string, string[]>;
 }
 
-const LABELS: readonly Label[] = ['strong', 'related', 'rejected'];
-
 function labelOf(value: unknown, where: string): Label {
-  if (!LABELS.includes(value as Label)) throw new Error(`${where}: label "${String(value)}" is none of strong, related, rejected`);
-  return value as Label;
+  const label = Label.safeParse(value);
+  if (!label.success) throw new Error(`${where}: label "${String(value)}" is none of ${Label.options.join(', ')}`);
+  return label.data;
 }
 
 /**

@@ -294,7 +294,7 @@ async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: Re
   let scoredPairs = 0;
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
-  const requestOf = (context: PairContext) => ({ families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) });
+  const requestOf = (context: PairContext) => judgeRequest(context, repo);
   // A judge without judgePairs (the llm judge) is asked about every repository at once: it bounds its own requests in
   // flight (--llm-concurrency), and the cells are read off in the contexts' order.
   const verdicts = judge.judgePairs ? [] : await allInOrder(contexts.map((context) => judge.judge(requestOf(context))));
@@ -329,7 +329,7 @@ function withStanding(families: readonly TaskFamily[], out: PairOutcome, standin
  * the standing-note rule applied after), else by judge() on the same request (the llm judge: its verdicts' labels).
  */
 async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], repo: RepoContext = NO_CONTEXT): Promise<FamilyResult[]> {
-  const requestOf = (c: FamilyContext) => ({ families: c.families, later: c.later, quoted: repo.quoted.get(c.repo), added: repo.added.get(c.repo), standing: repo.standing.get(c.repo) });
+  const requestOf = (c: FamilyContext) => judgeRequest(c, repo);
   if (!judge.judgePairs) {
     // Every repository at once, as runJudge asks it (the judge bounds its requests in flight).
     const outcomes = await allInOrder(contexts.map((c) => judge.judge(requestOf(c))));
@@ -341,6 +341,11 @@ async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], r
     out.push(...familiesFromPairs(c, withStanding(c.families, await judge.judgePairs(request), request.standing), request.standing));
   }
   return out;
+}
+
+/** What a judge gets for one repository's families and later work, with what judge-eval read of its clone. */
+function judgeRequest(context: { repo: string; families: readonly TaskFamily[]; later: readonly WorkItem[] }, repo: RepoContext) {
+  return { families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) };
 }
 
 /** Every promise's value, in order, once all have settled; the first rejection in order is thrown then (none is left running). */
