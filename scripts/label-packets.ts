@@ -29,9 +29,9 @@ import { openStore } from '../src/store/open.js';
 import { loadForecast } from '../src/store/forecasts.js';
 import { loadWorkItems } from '../src/store/work-items.js';
 import { splitLaterWork } from '../src/validate/later-work.js';
-import { workKind } from '../src/sources/work-kind.js';
 import { addDuration, parseDuration } from '../src/time.js';
 import { keysFolder } from './packet-keys.js';
+import { apartRow, familyRow, jsonLines, windowRow } from './packet-rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -86,27 +86,10 @@ for (const forecasts of bySnapshot.values()) {
   const short = name.replace(/^.*\+/, '');
   const windowEnd = addDuration(t0, parseDuration(values.window!));
   const later = splitLaterWork(loadWorkItems(store, repoId, { after: t0, until: windowEnd }), false);
-  const window = later.judged.map((item) => ({
-    key: item.key,
-    sha: item.sha,
-    mergedAt: item.mergedAt.slice(0, 10),
-    title: item.title,
-    body: item.body.slice(0, 600),
-    paths: item.paths.slice(0, 25),
-    morePaths: Math.max(0, item.paths.length - 25),
-  }));
-
+  const window = later.judged.map(windowRow);
   // Items counted apart, never judged: the rule still lets a family that predicts exactly that chore (a translation, a
   // CI change, a list entry) be matched by one, so people see them beside the window rather than in the clone only.
-  const apart = later.apart.map((item) => ({
-    key: item.key,
-    kind: workKind(item),
-    sha: item.sha,
-    mergedAt: item.mergedAt.slice(0, 10),
-    title: item.title,
-    paths: item.paths.slice(0, 25),
-    morePaths: Math.max(0, item.paths.length - 25),
-  }));
+  const apart = later.apart.map(apartRow);
 
   const families = forecasts.flatMap((f) =>
     loadForecast(store, f.id)
@@ -118,30 +101,13 @@ for (const forecasts of bySnapshot.values()) {
 
   const dir = join(values.out, short);
   mkdirSync(dir, { recursive: true });
-  const lines = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join('\n') + '\n';
-  writeFileSync(
-    join(dir, 'window.jsonl'),
-    lines(window),
-  );
-  writeFileSync(join(dir, 'apart.jsonl'), apart.length ? lines(apart) : '');
-  writeFileSync(
-    join(dir, 'families.jsonl'),
-    lines(
-      blind.map(({ blind: id, family }) => ({
-        blind: id,
-        category: family.category,
-        title: family.title,
-        expected_behavior: family.expected_behavior,
-        acceptance_criteria: family.acceptance_criteria,
-        target_paths: family.target_hints.paths,
-        target_symbols: family.target_hints.symbols,
-      })),
-    ),
-  );
+  writeFileSync(join(dir, 'window.jsonl'), jsonLines(window));
+  writeFileSync(join(dir, 'apart.jsonl'), jsonLines(apart));
+  writeFileSync(join(dir, 'families.jsonl'), jsonLines(blind.map(({ blind: id, family }) => familyRow(id, family))));
   mkdirSync(join(keys, short), { recursive: true });
   writeFileSync(
     join(keys, short, 'key.jsonl'),
-    lines(blind.map(({ blind: id, forecaster, forecastId, rank, family }) => ({ blind: id, forecaster, forecastId, rank, familyId: family.id, score: family.score }))),
+    jsonLines(blind.map(({ blind: id, forecaster, forecastId, rank, family }) => ({ blind: id, forecaster, forecastId, rank, familyId: family.id, score: family.score }))),
   );
   writeFileSync(
     join(dir, 'meta.json'),

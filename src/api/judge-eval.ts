@@ -18,11 +18,12 @@ import { labelFromSignals, type LabelThresholds } from '../validate/judges/share
 import { createLexicalJudge, lexicalThresholds } from '../validate/lexical.js';
 import { OFFLINE_JUDGES, type JudgeName, type NetworkJudgeName } from '../validate/model.js';
 import { agreement } from '../validate/agreement.js';
+import { kappaInterval } from '../stats/kappa.js';
 import { familyGroupedKappaInterval, familyGroupedRateInterval, pairFamilyKey, rateInterval } from '../validate/eval-intervals.js';
 import type { BootstrapInterval } from '../stats/bootstrap.js';
 import type { ClusteredRateInterval } from '../stats/clustered-rate.js';
 import type { Interval } from '../stats/wilson.js';
-import { familyContexts, LabelledPair, pairContexts, SecondLabel, SettledLabel, settledKey, WindowItem, type FamilyContext, type PairContext, type SettledLabels, type Split } from '../validate/pairs.js';
+import { FamilyWindowLabel, familyContexts, LabelledPair, pairContexts, SecondLabel, SettledLabel, settledKey, WindowItem, type FamilyContext, type GoldSource, type PairContext, type SettledLabels, type Split, type WindowLabels } from '../validate/pairs.js';
 import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
 
 export interface JudgeEvalOptions {
@@ -41,6 +42,13 @@ export interface JudgeEvalOptions {
    * named there (repository and title) takes that label as its family gold instead of the best of its pairs.
    */
   settled?: string;
+  /**
+   * The reported families' gold: `window` (default) takes people's label of a family against its whole window where
+   * they gave one (the `families/*.jsonl` of each pairs folder: eval/pairs/families/), as the family sets are labelled
+   * and a validation reports; `pairs` always the best label of the family's labelled pairs (the gold before
+   * session 25).
+   */
+  familyGold?: 'window' | 'pairs';
   /** Return each reported family's gold and judged label with the match behind each (`familyLabels`), to read disagreements. */
   listFamilies?: boolean;
   /**
@@ -98,6 +106,10 @@ export interface JudgeEvalResult {
   tableLoadSeconds: number | null;
   /** People against people: a second labeller's blind labels (the `second/` folder of each pairs folder) against the pairs' labels, over every pair both labelled; null without second labels. */
   labellers: LabellerAgreement | null;
+  /** Where the reported families' gold came from: the option, the whole-window label files read, and how many families took each source. */
+  familyGold: { option: 'window' | 'pairs'; files: string[]; counts: Record<GoldSource, number> };
+  /** People against people on the families: a second labeller's whole-window labels (`families/second/`) against the first's, over the reported families both labelled; null without them. */
+  familyLabellers: FamilyLabellerAgreement | null;
   /** Repositories (owner/name) judged while a clones folder was given but had no `<clones>/<name>`: judged without their diffs, quoted files and standing notes. */
   clonesMissing: string[];
 }
@@ -117,6 +129,17 @@ export interface LabellerAgreement {
   accuracyInterval: ClusteredRateInterval | null;
   /** Wilson over the pairs, counting them as independent (too narrow; the interval stats52 printed). */
   accuracyWilsonInterval: Interval | null;
+}
+
+export interface FamilyLabellerAgreement {
+  files: string[];
+  families: number;
+  accuracy: number | null;
+  kappa: number | null;
+  /** 95% interval: a bootstrap over the families. */
+  kappaInterval: BootstrapInterval | null;
+  /** Relevant (strong or related) against rejected. */
+  relevantKappa: number | null;
 }
 
 /**
@@ -142,8 +165,16 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const fitPairs = all.filter((p) => p.split === 'fit');
   const fitContexts = options.fit ? pairContexts(fitPairs, windows) : [];
   const settled = options.settled === undefined ? undefined : readSettled(options.settled);
-  const familyReported = familyContexts(reported, windows, settled);
-  const familyFit = options.fit ? familyContexts(fitPairs, windows, settled) : [];
+  const familyGold = options.familyGold ?? 'window';
+  const familyLabelFiles = familyGold === 'window' ? defaultSubfolderFiles(options.pairs, 'families') : [];
+  const firstLabels = readFamilyLabels(familyLabelFiles);
+  const windowLabels: WindowLabels = new Map([...firstLabels].map(([id, l]) => [id, l.label]));
+  const familyReported = familyContexts(reported, windows, settled, windowLabels);
+  const familyFit = options.fit ? familyContexts(fitPairs, windows, settled, windowLabels) : [];
+  const counts: Record<GoldSource, number> = { window: 0, settled: 0, pairs: 0 };
+  for (const c of familyReported) for (const from of c.goldFrom ?? []) counts[from]++;
+  const reportedIds = familyReported.flatMap((c) => c.families.map((f) => `${c.repo}/${f.id}`));
+  const familyLabellers = familyGold === 'window' ? familyLabellerAgreement(firstLabels, defaultSubfolderFiles(options.pairs, join('families', 'second')), reportedIds) : null;
 
   let table: WordTable | undefined;
   let tableLoadSeconds: number | null = null;
@@ -194,7 +225,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   // from a run with it, so the caller is told (eval/README.md "On a fresh machine").
   const judgedRepos = [...new Set([...contexts, ...fitContexts, ...familyReported, ...familyFit].map((c) => c.repo))].sort();
   const clonesMissing = options.clones === undefined ? [] : judgedRepos.filter((r) => cloneOf(options.clones, r) === null);
-  return { files, split, pairs: { total: all.length, reported: reported.length }, windows: { files: windowFiles, items: windows.length }, judges: results, tableLoadSeconds, labellers, clonesMissing };
+  return { files, split, pairs: { total: all.length, reported: reported.length }, windows: { files: windowFiles, items: windows.length }, judges: results, tableLoadSeconds, labellers, familyGold: { option: familyGold, files: familyLabelFiles, counts }, familyLabellers, clonesMissing };
 }
 
 /** How a second labeller's blind labels agree with the pairs' own; null without second-label files. */
@@ -220,6 +251,33 @@ export function labellerAgreement(pairs: readonly LabelledPair[], files: readonl
     accuracyInterval: familyGroupedRateInterval(labelled, (l) => pairFamilyKey(l.pair), (l) => l.pair.label === l.second),
     accuracyWilsonInterval: rateInterval(labelled, (l) => l.pair.label === l.second),
   };
+}
+
+/** How a second labeller's whole-window family labels agree with the first's, over the reported families both labelled; null without second files. */
+export function familyLabellerAgreement(first: ReadonlyMap<string, FamilyWindowLabel>, files: readonly string[], reported: readonly string[]): FamilyLabellerAgreement | null {
+  if (files.length === 0) return null;
+  const second = readFamilyLabels(files);
+  for (const id of second.keys()) {
+    if (!first.has(id)) throw new UserError('PAIRS_INVALID', `A second family label names ${id}, which no first family label has`, 'Keep second labels (families/second/) to families labelled in families/.');
+  }
+  const both = reported.flatMap((id) => {
+    const [a, b] = [first.get(id), second.get(id)];
+    return a && b ? [[a.label, b.label] as const] : [];
+  });
+  const three = agreement(both);
+  return {
+    files: [...files],
+    families: both.length,
+    accuracy: three.percent === null ? null : three.percent / 100,
+    kappa: three.kappa,
+    kappaInterval: kappaInterval(both.map((b) => [b])),
+    relevantKappa: agreement(both.map(([a, b]) => [a !== 'rejected', b !== 'rejected'] as const)).kappa,
+  };
+}
+
+/** People's whole-window family labels of the files by id; a bad line or an id seen twice is a UserError naming the file. */
+export function readFamilyLabels(files: readonly string[]): Map<string, FamilyWindowLabel> {
+  return new Map(uniqueIds(files, (file) => readJsonLines(file, FamilyWindowLabel, 'Each line of a family-label file holds {"id", "split", "label", "specificity", "strong", "related", "reason", "labeller"} (docs/judging.md).')).map((l) => [l.id, l]));
 }
 
 function buildJudge(name: JudgeName, table: WordTable | undefined, options: JudgeEvalOptions): Judge {
@@ -356,7 +414,7 @@ async function allInOrder<T>(promises: readonly Promise<T>[]): Promise<T[]> {
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 
-/** The `<sub>/*.jsonl` files of each pairs folder given (`windows`, `second`). */
+/** The `<sub>/*.jsonl` files of each pairs folder given (`windows`, `second`, `families`, `families/second`). */
 function defaultSubfolderFiles(paths: readonly string[], sub: string): string[] {
   return paths
     .filter((p) => existsSync(p) && statSync(p).isDirectory() && existsSync(join(p, sub)))

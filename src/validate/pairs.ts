@@ -51,10 +51,41 @@ export const WindowItem = z.object({ repo: z.string().min(1), t0: z.string(), it
 export type WindowItem = z.infer<typeof WindowItem>;
 
 /**
+ * A person's label of one forecaster family of eval/pairs against its repository's whole window
+ * (eval/pairs/families/*.jsonl; a second labeller's in eval/pairs/families/second/), given blind in a family packet
+ * (scripts/pair-family-packets.ts, eval/families/GUIDE.md) as the family sets are labelled: what a validation reports.
+ */
+export const FamilyWindowLabel = z
+  .object({
+    /** `<owner/name>/<source>/<family id>`: the family's repository, forecaster and id in eval/pairs. */
+    id: z.string().min(1),
+    split: Split,
+    label: Label,
+    /** Reading the family alone: 2 names a checkable piece of work, 1 a loose direction, 0 an area and loose words. */
+    specificity: z.number().int().min(0).max(2),
+    /** The window's keys that do its work, and that continue its direction. */
+    strong: z.array(z.string()),
+    related: z.array(z.string()),
+    reason: z.string().min(1),
+    labeller: z.string().min(1),
+  })
+  .strict();
+export type FamilyWindowLabel = z.infer<typeof FamilyWindowLabel>;
+
+/** People's whole-window family labels by familyLabelKey(repository, `<source>/<family id>`). */
+export type WindowLabels = ReadonlyMap<string, Label>;
+
+/** The key of a family in WindowLabels: `<owner/name>/<source>/<family id>`, a FamilyWindowLabel's id. */
+export function familyLabelKey(repo: string, familyId: string): string {
+  return `${repo}/${familyId}`;
+}
+
+/**
  * A family judged as a validation judges it: against every later item of its
- * repository's window. Its gold label is the best of its labelled pairs (the
- * items labelled for it were picked as its most likely matches: the closest
- * in words, some in its area, one at random).
+ * repository's window. Its gold label is people's label of it against that
+ * window where they gave one (WindowLabels), else the best of its labelled
+ * pairs (the items labelled for it were picked as its most likely matches:
+ * the closest in words, some in its area, one at random).
  */
 export interface FamilyContext {
   repo: string;
@@ -63,10 +94,15 @@ export interface FamilyContext {
   gold: Label[];
   /** For each family, the labelled pair its pair-gold comes from (the first of its best label), or null if it has none. */
   goldPairs?: (LabelledPair | null)[];
+  /** For each family, where its gold comes from: people's label against the whole window, a settled label, or the best of its pairs. */
+  goldFrom?: GoldSource[];
   /** The forecaster of each family (the pairs' `source`). */
   sources?: string[];
   later: WorkItem[];
 }
+
+/** Where a family's gold label comes from (FamilyContext.goldFrom). */
+export type GoldSource = 'window' | 'settled' | 'pairs';
 
 /** A family's settled label (eval/families/settled.jsonl, scripts/settled-labels.ts) by settledKey(repository, title). */
 export type SettledLabels = ReadonlyMap<string, Label>;
@@ -84,7 +120,7 @@ export const SettledLabel = z.object({ repo: z.string().min(1), title: z.string(
  * window: its pull requests and direct changes that do work, as validation
  * judges them (releases, branch merges, chores, bots left out).
  */
-export function familyContexts(pairs: readonly LabelledPair[], windows: readonly WindowItem[], settled?: SettledLabels): FamilyContext[] {
+export function familyContexts(pairs: readonly LabelledPair[], windows: readonly WindowItem[], settled?: SettledLabels, windowLabels?: WindowLabels): FamilyContext[] {
   const rank = { rejected: 0, related: 1, strong: 2 } as const;
   const out: FamilyContext[] = [];
   for (const c of pairContexts(pairs.filter((p) => p.source !== 'paraphrase'))) {
@@ -96,10 +132,17 @@ export function familyContexts(pairs: readonly LabelledPair[], windows: readonly
       if (goldPairs[cell.family] === null) goldPairs[cell.family] = cell.pair;
       if (rank[cell.pair.label] > rank[gold[cell.family]!]) [gold[cell.family], goldPairs[cell.family]] = [cell.pair.label, cell.pair];
     }
-    // A settled label (the family read against its whole window, conflicts adjudicated) replaces the best of its pairs.
-    if (settled) c.families.forEach((f, i) => (gold[i] = settled.get(settledKey(c.repo, f.title)) ?? gold[i]!));
+    // People's label of the family against its whole window, else a settled label (read against its whole window,
+    // conflicts adjudicated), replaces the best of its pairs.
+    const goldFrom = c.families.map((f, i): GoldSource => {
+      const window = windowLabels?.get(familyLabelKey(c.repo, f.id));
+      if (window !== undefined) return (gold[i] = window), 'window';
+      const s = settled?.get(settledKey(c.repo, f.title));
+      if (s !== undefined) return (gold[i] = s), 'settled';
+      return 'pairs';
+    });
     const sources = c.families.map((f) => f.id.slice(0, f.id.indexOf('/')));
-    out.push({ repo: c.repo, split: c.split, families: c.families, gold, goldPairs, sources, later });
+    out.push({ repo: c.repo, split: c.split, families: c.families, gold, goldPairs, goldFrom, sources, later });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { labellerAgreement, pairFiles, readPairs, readWindows } from '../../src/api/judge-eval.js';
+import { labellerAgreement, pairFiles, readFamilyLabels, readPairs, readWindows } from '../../src/api/judge-eval.js';
 import { UserError } from '../../src/errors.js';
 import { auc } from '../../src/stats/auc.js';
 import { summariseCells, type CellResult } from '../../src/validate/eval-cells.js';
@@ -128,6 +128,25 @@ test('eval/pairs holds at least 400 labelled pairs of the development repositori
   for (const p of pairs) expect(keys.has(`${p.repo} ${p.item.key}`), p.id).toBe(true);
 });
 
+test("eval/pairs/families: people's label of every forecaster family against its whole window, in its own half; a second labeller's of every held family; every key cited is in the window", () => {
+  const pairs = readPairs(pairFiles(['eval/pairs']));
+  const families = new Map(pairs.filter((p) => p.source !== 'paraphrase').map((p) => [`${p.repo}/${p.source}/${p.family.id}`, p]));
+  const first = readFamilyLabels(pairFiles(['eval/pairs/families']));
+  const second = readFamilyLabels(pairFiles(['eval/pairs/families/second']));
+  expect([...first.keys()].sort()).toEqual([...families.keys()].sort());
+  expect([...second.keys()].sort()).toEqual([...families].filter(([, p]) => p.split === 'held').map(([id]) => id).sort());
+  const windows = readWindows(pairFiles(['eval/pairs/windows']));
+  const keys = new Set(windows.map((w) => `${w.repo} ${w.item.key}`));
+  for (const labels of [first, second]) {
+    for (const [id, l] of labels) {
+      const family = families.get(id)!;
+      expect(l.split, id).toBe(family.split);
+      expect(l.label === 'strong', id).toBe(l.strong.length > 0);
+      for (const key of [...l.strong, ...l.related]) expect(keys.has(`${family.repo} ${key}`), `${id} cites ${key}`).toBe(true);
+    }
+  }
+});
+
 test('eval/heldout-pairs: families of the held-out study, all in the held half (nothing is fitted on them), every item in its window', () => {
   const pairs = readPairs(pairFiles(['eval/heldout-pairs']));
   expect(pairs.length).toBeGreaterThanOrEqual(300);
@@ -184,6 +203,40 @@ test('judge-eval --families FILE writes each family\'s gold and judged label, th
   expect(lines[1]).toMatchObject({ agrees: true, family: `heuristic/${BACKOFF.id}`, gold: 'strong', label: 'strong' });
   expect(lines[1].goldPair.key).toBe(PARAPHRASE.key);
   expect(lines[1].judgedBest).toMatchObject({ key: PARAPHRASE.key, label: 'strong', reason: expect.stringMatching(/direction/) });
+});
+
+test("people's label of a family against its whole window (families/) is its gold, over the best of its pairs; --family-gold pairs keeps the pairs'; a second labeller's gives people against people", async () => {
+  const dir = await tempDir();
+  for (const sub of ['windows', 'families', join('families', 'second')]) mkdirSync(join(dir, sub));
+  const filler = [1, 2, 3, 4, 5, 6].map((n) => item(`pr#${100 + n}`, ['docs: contributing guide', 'chore: bump linter', 'Add dark theme to the site', 'Release 2.3.0', 'Translate the README', 'Cache templates'][n - 1]!, [`f${n}.md`]));
+  writeFileSync(join(dir, 'windows', 'r.jsonl'), [PARAPHRASE, UNRELATED, ...filler].map((i) => JSON.stringify({ repo: 'o/r', t0: '2025-01-01', item: i })).join('\n'));
+  // By their pairs: BACKOFF strong (the paraphrase), QUOTES related (the typo fix).
+  const pairs = [pair('a', 'strong', 'held'), pair('b', 'rejected', 'held', { item: UNRELATED }), pair('c', 'related', 'held', { family: QUOTES, item: UNRELATED })];
+  writeFileSync(join(dir, 'pairs.jsonl'), pairs.map((p) => JSON.stringify(p)).join('\n'));
+  const label = (family: string, l: Label, labeller: string) =>
+    JSON.stringify({ id: `o/r/heuristic/${family}`, split: 'held', label: l, specificity: 1, strong: [], related: [], reason: 'read against the window', labeller });
+  // Against the whole window a person rejects QUOTES: the typo fix is not its direction.
+  writeFileSync(join(dir, 'families', 'labels.jsonl'), [label(BACKOFF.id, 'strong', 'L1'), label(QUOTES.id, 'rejected', 'L1')].join('\n'));
+  writeFileSync(join(dir, 'families', 'second', 'labels.jsonl'), [label(BACKOFF.id, 'strong', 'L2'), label(QUOTES.id, 'related', 'L2')].join('\n'));
+
+  const byWindow = await runCliJson(['judge-eval', '--pairs', dir, '--judge', 'lexical']);
+  expect(byWindow.familyGold).toMatchObject({ option: 'window', counts: { window: 2, settled: 0, pairs: 0 } });
+  expect(byWindow.judges[0].families).toMatchObject({ families: 2, goldRelevance: 0.5 });
+  expect(byWindow.familyLabellers).toMatchObject({ families: 2, accuracy: 0.5 });
+  const text = await runCli(['judge-eval', '--pairs', dir, '--judge', 'lexical']);
+  expect(text.stdout).toMatch(/gold = 2 people's label against the whole window \(1 files\)/);
+  expect(text.stdout).toMatch(/people against people on the families: a second labeller labelled 2 of them/);
+
+  const byPairs = await runCliJson(['judge-eval', '--pairs', dir, '--judge', 'lexical', '--family-gold', 'pairs']);
+  expect(byPairs.familyGold).toMatchObject({ option: 'pairs', files: [], counts: { window: 0, settled: 0, pairs: 2 } });
+  expect(byPairs.judges[0].families).toMatchObject({ families: 2, goldRelevance: 1 });
+  expect(byPairs.familyLabellers).toBeNull();
+
+  // A second label of a family no first label names is refused, as a user error.
+  writeFileSync(join(dir, 'families', 'second', 'labels.jsonl'), label('F9', 'strong', 'L2'));
+  const bad = await runCli(['judge-eval', '--pairs', dir, '--judge', 'lexical']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toMatch(/A second family label names o\/r\/heuristic\/F9, which no first family label has/);
 });
 
 test('a second labeller\'s blind labels give people\'s agreement with each other, the ceiling for the judges', async () => {

@@ -17,6 +17,7 @@ const Options = NetworkJudgeFlags.extend({
   split: z.enum(['held', 'fit', 'all']),
   fit: z.boolean().optional(),
   settled: z.string().optional(),
+  familyGold: z.enum(['window', 'pairs']),
   families: z.string().optional(),
   clones: z.string().optional(),
   quoted: z.boolean(),
@@ -39,6 +40,7 @@ export function register(program: Command, io: CliIO): void {
       .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
       .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
       .option('--settled <file>', "settled family labels (eval/families/settled.jsonl): a family named there takes that label as its family gold, not the best of its pairs")
+      .option('--family-gold <source>', "the families' gold: window (default: people's label of each family against its whole window, the families/ folder of each --pairs folder, where they gave one) or pairs (the best label of its labelled pairs)", 'window')
       .option('--clones <dir>', "where the repositories' clones are (<dir>/<name> for owner/name): the files of the pre-T0 work a family quotes are read from them (default: ./clones when present)")
       .option('--no-quoted', "don't read the quoted work's files (judge as without clones)")
       .option('--no-diffs', "don't read what the later work's diffs did from the clones (judge titles, bodies and paths only)")
@@ -55,6 +57,7 @@ export function register(program: Command, io: CliIO): void {
         split: o.split,
         fit: o.fit,
         settled: o.settled,
+        familyGold: o.familyGold,
         listFamilies: o.families !== undefined,
         clones: !o.quoted && !o.diffs ? undefined : o.clones ?? (existsSync('clones') ? 'clones' : undefined),
         quoted: o.quoted,
@@ -146,14 +149,32 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
       `people against people: a second labeller relabelled ${l.pairs} pairs blind: accuracy ${numWithin(l.accuracy, l.accuracyInterval)}, kappa ${numWithin(l.kappa, l.kappaInterval)} (relevant vs rejected ${num(l.relevantKappa)}, strong vs rest ${num(l.strongKappa)}); read the judges' kappa against it.`,
     );
   }
+  if (r.familyLabellers) {
+    const l = r.familyLabellers;
+    lines.push(
+      '',
+      `people against people on the families: a second labeller labelled ${l.families} of them against their whole window, blind: accuracy ${num(l.accuracy)}, kappa ${numWithin(l.kappa, l.kappaInterval)} (relevant vs rejected ${num(l.relevantKappa)}); read the family kappa against it.`,
+    );
+  }
   if (r.tableLoadSeconds !== null) lines.push('', `word-vector table loaded in ${r.tableLoadSeconds.toFixed(2)} s`);
   lines.push(
     '',
     intervalNote(r),
     'pairs/s: every family of a repository half against every later item of it, as a validation scores them.',
-    `families: the half's forecaster families judged against their repository's whole window (${r.windows.items} later items in ${r.windows.files.length} files); gold = the best label of each family's labelled pairs.`,
+    `families: the half's forecaster families judged against their repository's whole window (${r.windows.items} later items in ${r.windows.files.length} files); ${goldNote(r)}.`,
   );
   return lines.join('\n');
+}
+
+/** Where the families' gold came from, with how many families took each source. */
+function goldNote(r: JudgeEvalResult): string {
+  const { window, settled, pairs } = r.familyGold.counts;
+  const parts = [
+    window > 0 ? `${window} people's label against the whole window (${r.familyGold.files.length} files)` : '',
+    settled > 0 ? `${settled} a settled label (--settled)` : '',
+    pairs > 0 ? `${pairs} the best label of its labelled pairs` : '',
+  ].filter(Boolean);
+  return `gold = ${parts.length ? parts.join(', ') : 'none'}`;
 }
 
 /** What the brackets are, with the bootstrap's units (families whose pairs are resampled together). */
