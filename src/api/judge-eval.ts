@@ -43,10 +43,10 @@ export interface JudgeEvalOptions {
    */
   settled?: string;
   /**
-   * The reported families' gold: `window` (default) takes people's label of a family against its whole window where
-   * they gave one (the `families/*.jsonl` of each pairs folder: eval/pairs/families/), as the family sets are labelled
-   * and a validation reports; `pairs` always the best label of the family's labelled pairs (the gold before
-   * session 25).
+   * The reported families' gold: `pairs` (default) the best label of each family's labelled pairs; `window` people's
+   * label of a family against its whole window where they gave one (the `families/*.jsonl` of each pairs folder:
+   * eval/pairs/families/), as the family sets are labelled, with people against people from `families/second/`.
+   * On eval/pairs the pairs' gold is the steadier (docs/judging.md "Whole-window family labels").
    */
   familyGold?: 'window' | 'pairs';
   /** Return each reported family's gold and judged label with the match behind each (`familyLabels`), to read disagreements. */
@@ -165,7 +165,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const fitPairs = all.filter((p) => p.split === 'fit');
   const fitContexts = options.fit ? pairContexts(fitPairs, windows) : [];
   const settled = options.settled === undefined ? undefined : readSettled(options.settled);
-  const familyGold = options.familyGold ?? 'window';
+  const familyGold = options.familyGold ?? 'pairs';
   const familyLabelFiles = familyGold === 'window' ? defaultSubfolderFiles(options.pairs, 'families') : [];
   const firstLabels = readFamilyLabels(familyLabelFiles);
   const windowLabels: WindowLabels = new Map([...firstLabels].map(([id, l]) => [id, l.label]));

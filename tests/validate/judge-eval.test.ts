@@ -205,7 +205,7 @@ test('judge-eval --families FILE writes each family\'s gold and judged label, th
   expect(lines[1].judgedBest).toMatchObject({ key: PARAPHRASE.key, label: 'strong', reason: expect.stringMatching(/direction/) });
 });
 
-test("people's label of a family against its whole window (families/) is its gold, over the best of its pairs; --family-gold pairs keeps the pairs'; a second labeller's gives people against people", async () => {
+test("--family-gold window takes people's label of a family against its whole window (families/) as its gold, over the best of its pairs (the default); a second labeller's gives people against people", async () => {
   const dir = await tempDir();
   for (const sub of ['windows', 'families', join('families', 'second')]) mkdirSync(join(dir, sub));
   const filler = [1, 2, 3, 4, 5, 6].map((n) => item(`pr#${100 + n}`, ['docs: contributing guide', 'chore: bump linter', 'Add dark theme to the site', 'Release 2.3.0', 'Translate the README', 'Cache templates'][n - 1]!, [`f${n}.md`]));
@@ -219,22 +219,22 @@ test("people's label of a family against its whole window (families/) is its gol
   writeFileSync(join(dir, 'families', 'labels.jsonl'), [label(BACKOFF.id, 'strong', 'L1'), label(QUOTES.id, 'rejected', 'L1')].join('\n'));
   writeFileSync(join(dir, 'families', 'second', 'labels.jsonl'), [label(BACKOFF.id, 'strong', 'L2'), label(QUOTES.id, 'related', 'L2')].join('\n'));
 
-  const byWindow = await runCliJson(['judge-eval', '--pairs', dir, '--judge', 'lexical']);
+  const byWindow = await runCliJson(['judge-eval', '--pairs', dir, '--judge', 'lexical', '--family-gold', 'window']);
   expect(byWindow.familyGold).toMatchObject({ option: 'window', counts: { window: 2, settled: 0, pairs: 0 } });
   expect(byWindow.judges[0].families).toMatchObject({ families: 2, goldRelevance: 0.5 });
   expect(byWindow.familyLabellers).toMatchObject({ families: 2, accuracy: 0.5 });
-  const text = await runCli(['judge-eval', '--pairs', dir, '--judge', 'lexical']);
-  expect(text.stdout).toMatch(/gold = 2 people's label against the whole window \(1 files\)/);
+  const text = await runCli(['judge-eval', '--pairs', dir, '--judge', 'lexical', '--family-gold', 'window']);
+  expect(text.stdout).toMatch(/gold = people's label of the family against its whole window \(2 families; 1 files\)/);
   expect(text.stdout).toMatch(/people against people on the families: a second labeller labelled 2 of them/);
 
-  const byPairs = await runCliJson(['judge-eval', '--pairs', dir, '--judge', 'lexical', '--family-gold', 'pairs']);
+  const byPairs = await runCliJson(['judge-eval', '--pairs', dir, '--judge', 'lexical']);
   expect(byPairs.familyGold).toMatchObject({ option: 'pairs', files: [], counts: { window: 0, settled: 0, pairs: 2 } });
   expect(byPairs.judges[0].families).toMatchObject({ families: 2, goldRelevance: 1 });
   expect(byPairs.familyLabellers).toBeNull();
 
   // A second label of a family no first label names is refused, as a user error.
   writeFileSync(join(dir, 'families', 'second', 'labels.jsonl'), label('F9', 'strong', 'L2'));
-  const bad = await runCli(['judge-eval', '--pairs', dir, '--judge', 'lexical']);
+  const bad = await runCli(['judge-eval', '--pairs', dir, '--judge', 'lexical', '--family-gold', 'window']);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toMatch(/A second family label names o\/r\/heuristic\/F9, which no first family label has/);
 });

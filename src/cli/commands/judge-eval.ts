@@ -40,7 +40,7 @@ export function register(program: Command, io: CliIO): void {
       .option('--split <half>', 'the half to report: held (default), fit or all', 'held')
       .option('--fit', 'refit each threshold judge on the fit half first, print the thresholds, and report the held half with them')
       .option('--settled <file>', "settled family labels (eval/families/settled.jsonl): a family named there takes that label as its family gold, not the best of its pairs")
-      .option('--family-gold <source>', "the families' gold: window (default: people's label of each family against its whole window, the families/ folder of each --pairs folder, where they gave one) or pairs (the best label of its labelled pairs)", 'window')
+      .option('--family-gold <source>', "the families' gold: pairs (default: the best label of each family's labelled pairs) or window (people's label of each family against its whole window, the families/ folder of each --pairs folder, where they gave one; with people against people from families/second/)", 'pairs')
       .option('--clones <dir>', "where the repositories' clones are (<dir>/<name> for owner/name): the files of the pre-T0 work a family quotes are read from them (default: ./clones when present)")
       .option('--no-quoted', "don't read the quoted work's files (judge as without clones)")
       .option('--no-diffs', "don't read what the later work's diffs did from the clones (judge titles, bodies and paths only)")
@@ -170,9 +170,9 @@ export function formatJudgeEval(r: JudgeEvalResult): string {
 function goldNote(r: JudgeEvalResult): string {
   const { window, settled, pairs } = r.familyGold.counts;
   const parts = [
-    window > 0 ? `${window} people's label against the whole window (${r.familyGold.files.length} files)` : '',
-    settled > 0 ? `${settled} a settled label (--settled)` : '',
-    pairs > 0 ? `${pairs} the best label of its labelled pairs` : '',
+    window > 0 ? `people's label of the family against its whole window (${window} families; ${r.familyGold.files.length} files)` : '',
+    settled > 0 ? `a settled label (${settled} families; --settled)` : '',
+    pairs > 0 ? `the best label of its labelled pairs (${pairs} families)` : '',
   ].filter(Boolean);
   return `gold = ${parts.length ? parts.join(', ') : 'none'}`;
 }
