@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fail } from './exit.js';
 import { readLines } from './jsonl.js';
 import { keyedPackets, keyOf } from './packet-keys.js';
 import { jsonLines } from './packet-rows.js';
@@ -41,8 +42,3 @@ for (const packet of keyedPackets(values.dir!, values.keys)) {
 mkdirSync(dirname(values.out), { recursive: true });
 writeFileSync(values.out, jsonLines(out));
 console.log(`${out.length} families -> ${values.out}`);
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(2);
-}
