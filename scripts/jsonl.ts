@@ -14,7 +14,7 @@ export function readLinesIfAny<T>(file: string | null): T[] {
 }
 
 /** JSON lines, newline-terminated; empty for none. */
-export function jsonLines(xs: readonly unknown[]): string {
+function jsonLines(xs: readonly unknown[]): string {
   return xs.length ? xs.map((x) => JSON.stringify(x)).join('\n') + '\n' : '';
 }
 
