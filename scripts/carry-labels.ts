@@ -23,10 +23,10 @@
  * with items the earlier one lacked is not carried.
  * The earlier set's keys are read beside its packets or from --keys DIR (scripts/packet-keys.ts).
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readLines } from './jsonl.js';
+import { readLinesIfAny, writeLines } from './jsonl.js';
 import { findKey } from './packet-keys.js';
 
 const { values } = parseArgs({
@@ -48,8 +48,7 @@ const set = basename(from);
 const side = set.replace(/\d+$/, ''); // dev7 -> dev: the prefix of the new round's packet folders
 
 type Line = Record<string, unknown> & { blind: string };
-const read = (file: string): Line[] => (existsSync(file) ? readLines<Line>(file) : []);
-const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.map((x) => JSON.stringify(x)).join('\n') + (xs.length ? '\n' : ''));
+const read = (file: string) => readLinesIfAny<Line>(file);
 const titles = (dir: string) => new Map(read(join(dir, 'families.jsonl')).map((f) => [f.blind, String(f.title)]));
 const windowKeys = (dir: string) => new Set(read(join(dir, 'window.jsonl')).map((w) => String(w.key)));
 
@@ -114,13 +113,13 @@ for (const repo of readdirSync(packets).sort()) {
     primary.push({ ...narrowed(p, now), blind: f.blind });
     if (s) second.push({ ...narrowed(s, now), blind: f.blind });
   }
-  write(join(dir, 'labels-P.jsonl'), primary);
-  if (second.length) write(join(dir, 'labels-S.jsonl'), second);
+  writeLines(join(dir, 'labels-P.jsonl'), primary);
+  if (second.length) writeLines(join(dir, 'labels-S.jsonl'), second);
   missing += unlabelled.length;
   if (unlabelled.length && values.new) {
     const out = join(values.new, `${side}-${repo}`);
     mkdirSync(out, { recursive: true });
-    write(join(out, 'families.jsonl'), unlabelled);
+    writeLines(join(out, 'families.jsonl'), unlabelled);
     for (const f of ['meta.json', 'window.jsonl', 'apart.jsonl']) if (existsSync(join(dir, f))) copyFileSync(join(dir, f), join(out, f));
   }
   for (const f of unlabelled) console.log(`${repo}: no label for ${f.blind} "${f.title}"`);

@@ -23,11 +23,11 @@
  * (scripts/packet-keys.ts resolveKeys); one the new store lacks or cannot tell apart ends the run with one line (exit 2):
  * its label would not be the new family's.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../src/store/open.js';
-import { readLines } from './jsonl.js';
+import { readLinesIfAny, writeLines } from './jsonl.js';
 import { findKey, keyedPackets, orExit, type PacketKey, packetFamilies, resolveKeys } from './packet-keys.js';
 
 const { values } = parseArgs({
@@ -50,8 +50,7 @@ const BASELINES = ['hotspot', 'recency', 'random-anchor'];
 const tag = forecasters.size === BASELINES.length && BASELINES.every((b) => forecasters.has(b)) ? 'baselines' : [...forecasters].join('+');
 
 type Line = Record<string, unknown> & { blind: string };
-const read = (file: string | null): Line[] => (file !== null && existsSync(file) ? readLines<Line>(file) : []);
-const write = (file: string, xs: readonly unknown[]) => writeFileSync(file, xs.map((x) => JSON.stringify(x)).join('\n') + (xs.length ? '\n' : ''));
+const read = (file: string | null) => readLinesIfAny<Line>(file);
 const renamed = (id: string) => id.replace(/-F(\d+)$/, `-${prefix}$1`);
 
 const store = openStore(db);
@@ -74,11 +73,11 @@ for (const repo of repos) {
   const remapped = oldKeys.length === 0
     ? []
     : orExit(() => resolveKeys(store.db, packetFamilies(base, repo), oldKeys)).map(({ inStore, ...k }) => ({ ...k, forecastId: inStore.forecastId, familyId: inStore.familyId }));
-  write(join(dir, 'families.jsonl'), [...read(join(from, 'families.jsonl')).map((f) => ({ ...f, blind: renamed(f.blind) })), ...oldFamilies]);
-  write(join(dir, 'key.jsonl'), [...read(findKey(round, repo, values.keys)).map((k) => ({ ...k, blind: renamed(k.blind) })), ...remapped]);
-  write(join(dir, 'labels-1.jsonl'), [...(first ?? []), ...read(join(was, 'labels-1.jsonl')).filter((l) => kept.has(l.blind))]);
+  writeLines(join(dir, 'families.jsonl'), [...read(join(from, 'families.jsonl')).map((f) => ({ ...f, blind: renamed(f.blind) })), ...oldFamilies]);
+  writeLines(join(dir, 'key.jsonl'), [...read(findKey(round, repo, values.keys)).map((k) => ({ ...k, blind: renamed(k.blind) })), ...remapped]);
+  writeLines(join(dir, 'labels-1.jsonl'), [...(first ?? []), ...read(join(was, 'labels-1.jsonl')).filter((l) => kept.has(l.blind))]);
   const second = [...rest.flat(), ...read(join(was, 'labels-2.jsonl')).filter((l) => kept.has(l.blind))];
-  if (second.length) write(join(dir, 'labels-2.jsonl'), second);
+  if (second.length) writeLines(join(dir, 'labels-2.jsonl'), second);
   for (const f of ['meta.json', 'window.jsonl']) copyFileSync(join(from, f), join(dir, f));
   console.log(`${repo}: ${first?.length ?? 0} ${tag} families labelled (${rest.length} second), ${remapped.length} earlier families kept`);
 }

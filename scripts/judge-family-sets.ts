@@ -35,14 +35,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../src/stats/bootstrap.js';
 import { type FamilyRow, type GroupFigures, groupFigures, readSetRows } from './family-set-figures.js';
+import { fail } from './exit.js';
 import { formatFigures } from './family-set-table.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-function fail(line: string, code = 2): never {
-  process.stderr.write(`${line}\n`);
-  process.exit(code);
-}
 
 /** rejudge-families.ts's flags passed on as given: the network judges' endpoints, and packets judged at once. */
 const PASSED_ON = ['llm-base-url', 'llm-model', 'llm-timeout', 'llm-retries', 'llm-concurrency', 'embedding-base-url', 'embedding-model', 'parallel'] as const;

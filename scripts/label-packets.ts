@@ -31,7 +31,8 @@ import { loadWorkItems } from '../src/store/work-items.js';
 import { splitLaterWork } from '../src/validate/later-work.js';
 import { addDuration, parseDuration } from '../src/time.js';
 import { keysFolder } from './packet-keys.js';
-import { apartRow, familyRow, jsonLines, windowRow } from './packet-rows.js';
+import { writeLines } from './jsonl.js';
+import { apartRow, familyRow, windowRow } from './packet-rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -101,13 +102,13 @@ for (const forecasts of bySnapshot.values()) {
 
   const dir = join(values.out, short);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'window.jsonl'), jsonLines(window));
-  writeFileSync(join(dir, 'apart.jsonl'), jsonLines(apart));
-  writeFileSync(join(dir, 'families.jsonl'), jsonLines(blind.map(({ blind: id, family }) => familyRow(id, family))));
+  writeLines(join(dir, 'window.jsonl'), window);
+  writeLines(join(dir, 'apart.jsonl'), apart);
+  writeLines(join(dir, 'families.jsonl'), blind.map(({ blind: id, family }) => familyRow(id, family)));
   mkdirSync(join(keys, short), { recursive: true });
-  writeFileSync(
+  writeLines(
     join(keys, short, 'key.jsonl'),
-    jsonLines(blind.map(({ blind: id, forecaster, forecastId, rank, family }) => ({ blind: id, forecaster, forecastId, rank, familyId: family.id, score: family.score }))),
+    blind.map(({ blind: id, forecaster, forecastId, rank, family }) => ({ blind: id, forecaster, forecastId, rank, familyId: family.id, score: family.score })),
   );
   writeFileSync(
     join(dir, 'meta.json'),

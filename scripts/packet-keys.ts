@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type Database from 'better-sqlite3';
+import { fail } from './exit.js';
 import { readLines } from './jsonl.js';
 
 /**
@@ -177,7 +178,6 @@ export function orExit<T>(f: () => T): T {
     return f();
   } catch (err) {
     if (!(err instanceof PacketKeyError)) throw err;
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
+    fail(err.message);
   }
 }

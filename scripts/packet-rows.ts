@@ -47,8 +47,3 @@ export function familyRow(blind: string, family: TaskFamily) {
     target_symbols: family.target_hints.symbols,
   };
 }
-
-/** JSON lines, newline-terminated; empty for none. */
-export function jsonLines(xs: readonly unknown[]): string {
-  return xs.length ? xs.map((x) => JSON.stringify(x)).join('\n') + '\n' : '';
-}

@@ -10,12 +10,13 @@
  * labelled packet must have a line; a missing or unknown blind id ends the run with one line (exit 2).
  * Out: `{"id": "<owner/name>/<source>/<family id>", "split", "label", "specificity", "strong", "related", "reason", "labeller"}`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readLines } from './jsonl.js';
+import { familyLabelKey } from '../src/validate/pairs.js';
+import { fail } from './exit.js';
+import { readLines, writeLines } from './jsonl.js';
 import { keyedPackets, keyOf } from './packet-keys.js';
-import { jsonLines } from './packet-rows.js';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, labeller: { type: 'string', multiple: true }, out: { type: 'string' } } });
 if (!values.dir || !values.out || !values.labeller?.length) throw new Error('usage: --dir PACKETS [--keys DIR] --labeller ID [...] --out FILE');
@@ -33,16 +34,11 @@ for (const packet of keyedPackets(values.dir!, values.keys)) {
     const l = labels.get(key.blind);
     if (!l) fail(`${packet}: labels-${labeller}.jsonl has no line for ${key.blind}`);
     labels.delete(key.blind);
-    for (const f of key.families) out.push({ id: `${repo}/${f.id}`, split: f.split, label: l.label, specificity: l.specificity, strong: l.strong, related: l.related, reason: l.reason, labeller: l.labeller ?? labeller });
+    for (const f of key.families) out.push({ id: familyLabelKey(repo, f.id), split: f.split, label: l.label, specificity: l.specificity, strong: l.strong, related: l.related, reason: l.reason, labeller: l.labeller ?? labeller });
   }
   if (labels.size) fail(`${packet}: labels-${labeller}.jsonl names ${[...labels.keys()].join(', ')}, which the packet has not`);
   console.log(`${packet}: ${labeller}`);
 }
 mkdirSync(dirname(values.out), { recursive: true });
-writeFileSync(values.out, jsonLines(out));
+writeLines(values.out, out);
 console.log(`${out.length} families -> ${values.out}`);
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(2);
-}

@@ -20,7 +20,8 @@ import type { TaskFamily } from '../src/family/model.js';
 import { mulberry32, shuffle } from '../src/random.js';
 import { doesWork } from '../src/validate/later-work.js';
 import { keysFolder } from './packet-keys.js';
-import { apartRow, familyRow, jsonLines, windowRow } from './packet-rows.js';
+import { writeLines } from './jsonl.js';
+import { apartRow, familyRow, windowRow } from './packet-rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -62,14 +63,14 @@ for (const repo of repos) {
 
   const dir = join(values.out, short);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'window.jsonl'), jsonLines(judged.map(windowRow)));
-  writeFileSync(join(dir, 'apart.jsonl'), jsonLines(apart.map(apartRow)));
-  writeFileSync(join(dir, 'families.jsonl'), jsonLines(blind.map((f) => familyRow(f.blind, f.family))));
+  writeLines(join(dir, 'window.jsonl'), judged.map(windowRow));
+  writeLines(join(dir, 'apart.jsonl'), apart.map(apartRow));
+  writeLines(join(dir, 'families.jsonl'), blind.map((f) => familyRow(f.blind, f.family)));
   writeFileSync(join(dir, 'meta.json'), JSON.stringify({ repo, t0: t0.slice(0, 10), window: '6m', laterWork: judged.length, apart: apart.length, families: blind.length }, null, 2) + '\n');
   mkdirSync(join(keys, short), { recursive: true });
-  writeFileSync(
+  writeLines(
     join(keys, short, 'key.jsonl'),
-    jsonLines(blind.map((f) => ({ blind: f.blind, title: f.family.title, families: [...f.ids].map(([id, split]) => ({ id, split })) }))),
+    blind.map((f) => ({ blind: f.blind, title: f.family.title, families: [...f.ids].map(([id, split]) => ({ id, split })) })),
   );
   console.log(`${short}: ${blind.length} families (${[...rows.values()].reduce((n, r) => n + r.ids.size, 0)} of eval/pairs), ${judged.length} later work items, ${apart.length} apart`);
 }

@@ -18,6 +18,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UserError } from '../src/errors.js';
 import { cloneStates } from './eval-clones.js';
+import { fail } from './exit.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin', 'swe-future.js');
@@ -26,11 +27,6 @@ const CLI = join(ROOT, 'bin', 'swe-future.js');
 interface StudySummary {
   study: { name: string; repos: number; done: number; failed: number; wall_seconds: number };
   failures: { repo: string; error: string }[];
-}
-
-function fail(line: string, code: number): never {
-  process.stderr.write(`${line}\n`);
-  process.exit(code);
 }
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, jobs: { type: 'string', default: '2' } } });

@@ -56,6 +56,7 @@ import { JudgeName, type Verdict } from '../src/validate/model.js';
 import { familyEvidence } from '../src/validate/semantic/evidence.js';
 import { createSemanticJudge } from '../src/validate/semantic/judge.js';
 import { withStandingNote } from '../src/validate/judges/standing-note.js';
+import { fail } from './exit.js';
 import { keyedPackets, orExit, resolvePacketKeys } from './packet-keys.js';
 
 const { values } = parseArgs({
@@ -79,10 +80,9 @@ const { values } = parseArgs({
 });
 if (!values.dir || !values.db) throw new Error('usage: --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]');
 
-/** Bad input: one line on stderr, exit 2 (as the CLI does). */
+/** Bad input: one line on stderr naming this script, exit 2 (scripts/exit.ts). */
 function exitWith(line: string): never {
-  process.stderr.write(`rejudge-families: ${line}\n`);
-  process.exit(2);
+  fail(`rejudge-families: ${line}`);
 }
 
 /** The endpoint flags, checked by the schema the CLI's judging commands use. */

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { TABLES, type TableDeclaration, type TableName } from '../src/store/tables.js';
+import { fail } from './exit.js';
 
 /** Parents before children: a row's references are resolved to digests made before it. */
 const ORDER: readonly TableName[] = [
@@ -76,10 +77,7 @@ function onlyIn(a: TableDigest, b: TableDigest): unknown[][] {
 }
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { show: { type: 'string', default: '3' } } });
-if (positionals.length !== 2) {
-  console.error('usage: npx tsx scripts/same-rows.ts A.db B.db [--show N]');
-  process.exit(2);
-}
+if (positionals.length !== 2) fail('usage: npx tsx scripts/same-rows.ts A.db B.db [--show N]');
 const [fileA, fileB] = positionals as [string, string];
 const show = Number(values.show);
 const [a, b] = [digestStore(fileA), digestStore(fileB)];

@@ -23,7 +23,7 @@ import { familyGroupedKappaInterval, familyGroupedRateInterval, pairFamilyKey, r
 import type { BootstrapInterval } from '../stats/bootstrap.js';
 import type { ClusteredRateInterval } from '../stats/clustered-rate.js';
 import type { Interval } from '../stats/wilson.js';
-import { FamilyWindowLabel, familyContexts, LabelledPair, pairContexts, SecondLabel, SettledLabel, settledKey, WindowItem, type FamilyContext, type GoldSource, type PairContext, type SettledLabels, type Split, type WindowLabels } from '../validate/pairs.js';
+import { FamilyWindowLabel, familyContexts, familyLabelKey, LabelledPair, pairContexts, SecondLabel, SettledLabel, settledKey, WindowItem, type FamilyContext, type GoldSource, type PairContext, type SettledLabels, type Split, type WindowLabels } from '../validate/pairs.js';
 import { createSemanticJudge, semanticThresholds } from '../validate/semantic/judge.js';
 
 export interface JudgeEvalOptions {
@@ -173,7 +173,7 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   const familyFit = options.fit ? familyContexts(fitPairs, windows, settled, windowLabels) : [];
   const counts: Record<GoldSource, number> = { window: 0, settled: 0, pairs: 0 };
   for (const c of familyReported) for (const from of c.goldFrom ?? []) counts[from]++;
-  const reportedIds = familyReported.flatMap((c) => c.families.map((f) => `${c.repo}/${f.id}`));
+  const reportedIds = familyReported.flatMap((c) => c.families.map((f) => familyLabelKey(c.repo, f.id)));
   const familyLabellers = familyGold === 'window' ? familyLabellerAgreement(firstLabels, defaultSubfolderFiles(options.pairs, join('families', 'second')), reportedIds) : null;
 
   let table: WordTable | undefined;
