@@ -15,13 +15,14 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { mulberry32, shuffle } from '../src/random.js';
 import { readLines } from './jsonl.js';
 import { keysFolder } from './packet-keys.js';
 import type { Conflict, Label } from './label-conflict.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/contested-packets.ts --conflicts FILE (label-set-conflicts.ts --readable --json) --out DIR [--keys DIR] [--families eval/families] [--seed 1]';
+const { values } = parseFlags({
   options: {
     conflicts: { type: 'string' },
     out: { type: 'string' },
@@ -29,16 +30,16 @@ const { values } = parseArgs({
     families: { type: 'string', default: 'eval/families' },
     seed: { type: 'string', default: '1' },
   },
-});
-if (!values.conflicts || !values.out) throw new Error('usage: --conflicts FILE (label-set-conflicts.ts --readable --json) --out DIR [--keys DIR] [--families eval/families] [--seed 1]');
+}, USAGE);
+if (!values.conflicts || !values.out) fail(USAGE);
 
 interface Family { blind: string; title: string; [field: string]: unknown }
 
 const READABLE = new Set(['dev20', 'dev20b']);
 const { conflicts } = JSON.parse(readFileSync(values.conflicts, 'utf8')) as { conflicts: Conflict[] };
 for (const c of conflicts)
-  if (!READABLE.has(c.set)) throw new Error(`${c.set}/${c.repo} ${c.blind}: not a readable set (${[...READABLE].join(', ')}); run label-set-conflicts.ts with --readable`);
-if (conflicts.length === 0) throw new Error(`${values.conflicts}: no conflicts to pack`);
+  if (!READABLE.has(c.set)) fail(`${c.set}/${c.repo} ${c.blind}: not a readable set (${[...READABLE].join(', ')}); run label-set-conflicts.ts with --readable`);
+if (conflicts.length === 0) fail(`${values.conflicts}: no conflicts to pack; pass the --json output of label-set-conflicts.ts --readable over sets whose labels disagree`);
 
 const byRepo = new Map<string, Conflict[]>();
 for (const c of conflicts) byRepo.set(c.repo, [...(byRepo.get(c.repo) ?? []), c]);
