@@ -47,19 +47,25 @@ for (const c of conflicts) byRepo.set(c.repo, [...(byRepo.get(c.repo) ?? []), c]
 const random = mulberry32(Number(values.seed));
 const keys = keysFolder(values.out, values.keys);
 const lines = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join('\n') + '\n';
-mkdirSync(values.out, { recursive: true });
-for (const [repo, mine] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
+// Every repository's sources are read and checked before anything is written: a conflicts file that does not match
+// --families is one line and exit 2, with no packet half-written.
+const STALE = `${values.conflicts} was not made from ${values.families}: run label-set-conflicts.ts --readable --json again, or pass the --families it was made from`;
+const plans = [...byRepo].sort(([a], [b]) => a.localeCompare(b)).map(([repo, mine]) => {
   // One window per repository: every set the conflicts come from must hold the same one.
   const sources = [...new Set(mine.map((c) => join(values.families!, c.set, repo)))];
   const window = readFileSync(join(sources[0]!, 'window.jsonl'), 'utf8');
   for (const s of sources.slice(1))
-    if (readFileSync(join(s, 'window.jsonl'), 'utf8') !== window) throw new Error(`${repo}: ${sources[0]} and ${s} have different windows`);
+    if (readFileSync(join(s, 'window.jsonl'), 'utf8') !== window) fail(`${repo}: ${sources[0]} and ${s} have different windows; ${STALE}`);
 
   const picked = mine.map((c) => {
     const family = readLines<Family>(join(values.families!, c.set, repo, 'families.jsonl')).find((f) => f.blind === c.blind);
-    if (!family || family.title !== c.title) throw new Error(`${c.set}/${repo}: no family ${c.blind} "${c.title}"`);
+    if (!family || family.title !== c.title) fail(`${c.set}/${repo}: no family ${c.blind} "${c.title}"; ${STALE}`);
     return { conflict: c, family };
   });
+  return { repo, sources, window, picked };
+});
+mkdirSync(values.out, { recursive: true });
+for (const { repo, sources, window, picked } of plans) {
   shuffle(picked, random);
   const blind = picked.map((p, i) => ({ ...p, id: `${repo}-F${String(i + 1).padStart(2, '0')}` }));
 

@@ -15,10 +15,12 @@ import { findMissingSupport } from '../src/snapshot/missing-support.js';
 import { findDeprecations } from '../src/snapshot/pending.js';
 import { todoSkipReason } from '../src/snapshot/todos.js';
 import { GAP_SIGNAL, MARK_SIGNAL } from '../src/snapshot/tree-scan.js';
+import { parseFlags } from './exit.js';
 import { studyRepos } from './study-repos.js';
 
-const args = process.argv.slice(2);
-const configPath = args[args.indexOf('--config') + 1] ?? 'eval/dev.json';
+const USAGE = 'usage: npx tsx scripts/stated-backtest.ts [--config eval/dev.json]';
+const { values } = parseFlags({ options: { config: { type: 'string', default: 'eval/dev.json' } } }, USAGE);
+const configPath = values.config;
 const DAY = 86_400_000;
 const git = (repo: string, ...a: string[]) => execFileSync('git', ['--git-dir', repo, ...a], { encoding: 'utf8', maxBuffer: 1 << 28 });
 const commitAt = (repo: string, date: string) => git(repo, 'rev-list', '-1', '--first-parent', `--before=${date}`, 'HEAD').trim();

@@ -63,6 +63,18 @@ run rerank-good npx tsx scripts/rerank-family-set.ts --dir eval/families/newcome
 run fsc-good npx tsx scripts/fit-score-calibration.ts --dir $S/n9set3 --json
 run shown-good npx tsx scripts/shown-label-share.ts --config eval/newcomer9.json --labels eval/families/newcomer9-blind --db $S/n9.db
 run lp-top npx tsx scripts/label-packets.ts --db $S/n9.db --out $S/lptop/round --keys $S/lptop/keys --top 3 --baseline-top 2
+# contested-packets on a synthetic conflicts file over dev20's families (titles only; no label is read)
+python3 - $S/conflicts.json <<'PY'
+import json, sys
+def fams(repo): return [json.loads(l) for l in open(f'eval/families/dev20/{repo}/families.jsonl') if l.strip()]
+cs = []
+for repo, n in (('axum', 3), ('bat', 2)):
+    for f in fams(repo)[:n]:
+        cs.append({'set': 'dev20', 'repo': repo, 'blind': f['blind'], 'blinds': [f['blind']], 'title': f['title'], 'binary': True,
+                   'pairs': {'label': 'strong', 'sources': ['s'], 'ids': ['i'], 'relevant': []}, 'families': {'label': 'rejected', 'labels': ['rejected'], 'named': [], 'reason': 'r'}})
+json.dump({'conflicts': cs}, open(sys.argv[1], 'w'))
+PY
+run contested npx tsx scripts/contested-packets.ts --conflicts $S/conflicts.json --out $S/contested/set --keys $S/contested/keys
 # quality75: bad input (main: a thrown Error, exit 1; this branch: one line, exit 2); bad-*.err differ by design
 run bad-sfl npx tsx scripts/score-family-labels.ts
 run bad-rerank npx tsx scripts/rerank-family-set.ts --dir x
@@ -75,6 +87,8 @@ run bad-join npx tsx scripts/join-label-rounds.ts --base x
 run bad-pfl npx tsx scripts/pair-family-labels.ts --dir x
 run bad-rejudge npx tsx scripts/rejudge-families.ts
 run bad-sll npx tsx scripts/score-loose-labels.ts --dir x --sets heldout20
+sed 's/"title": "/"title": "X/' $S/conflicts.json > $S/conflicts-bad.json
+run bad-contested npx tsx scripts/contested-packets.ts --conflicts $S/conflicts-bad.json --out $S/bad-contested
 run bad-flag npx tsx scripts/score-contested-labels.ts --dir x --frob
 # every file written, by content
 (cd $S && find . -type f ! -name '*.db' ! -name '*.db-*' | sort | xargs sha256sum) > $O/files.sha
