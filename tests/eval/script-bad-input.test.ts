@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
@@ -60,4 +60,21 @@ test('score-loose-labels refuses a held set in --sets on one line, exit 2', asyn
   const run = await script('score-loose-labels.ts', ['--dir', 'x', '--sets', 'dev20b,heldout20']);
   expect([run.status, run.stdout]).toEqual([2, '']);
   expect(run.stderr).toMatch(/^--sets: heldout20 is held; read readable sets only \(the default: [^\n]*\)\n$/);
+});
+
+test('contested-packets whose conflicts name a family the sets have not is one line and exit 2, and writes no packet, not even those of the repositories before it', async () => {
+  const dir = await tempDir();
+  const families = join(dir, 'families');
+  for (const repo of ['a', 'b']) {
+    mkdirSync(join(families, 'dev20', repo), { recursive: true });
+    writeFileSync(join(families, 'dev20', repo, 'window.jsonl'), '');
+    writeFileSync(join(families, 'dev20', repo, 'meta.json'), JSON.stringify({ repo: `o/${repo}`, t0: '2025-01-01' }));
+    writeFileSync(join(families, 'dev20', repo, 'families.jsonl'), `${JSON.stringify({ blind: `${repo}-F01`, title: `Title of ${repo}` })}\n`);
+  }
+  const conflict = (repo: string, title: string) => ({ set: 'dev20', repo, blind: `${repo}-F01`, blinds: [`${repo}-F01`], title, binary: true, pairs: { label: 'strong', sources: [], ids: [], relevant: [] }, families: { label: 'rejected', labels: [], named: [], reason: '' } });
+  writeFileSync(join(dir, 'conflicts.json'), JSON.stringify({ conflicts: [conflict('a', 'Title of a'), conflict('b', 'Another title')] }));
+  const run = await script('contested-packets.ts', ['--conflicts', join(dir, 'conflicts.json'), '--out', join(dir, 'out'), '--families', families]);
+  expect([run.status, run.stdout]).toEqual([2, '']);
+  expect(run.stderr).toMatch(/^dev20\/b: no family b-F01 "Another title"; [^\n]*run label-set-conflicts\.ts --readable --json again[^\n]*\n$/);
+  expect(existsSync(join(dir, 'out'))).toBe(false);
 });
