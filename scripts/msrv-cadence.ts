@@ -36,6 +36,9 @@ function history(dir: string, path: string): MsrvChange[] {
   return out;
 }
 
+// Every clone is looked for before any is read: a missing one is one line and exit 2, not a git error halfway through.
+const absent = Object.keys(REPOS).filter((repo) => !existsSync(`${clones}/${repo}`));
+if (absent.length) fail(`${clones}: no clone of ${absent.join(', ')}; clone ${absent.length === 1 ? 'it' : 'them'} there, or pass a folder of clones that has ${Object.keys(REPOS).join(', ')}`);
 let points = 0, base = 0, fired = 0, hits = 0, close = 0;
 for (const [repo, path] of Object.entries(REPOS)) {
   const dir = `${clones}/${repo}`;
