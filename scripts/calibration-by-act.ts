@@ -19,10 +19,10 @@
  * bins (0.1 wide) of round 19's dev + audit + unseen families under the shipped map (calib39's), the refit in sample
  * and the refit left one repository out.
  */
-import { parseArgs } from 'node:util';
 import { calibrate, fitScoreCalibration, ROUND_18_CALIBRATION, ROUND_18_FEATURES, type CalibrationFeature, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { pendingActOf } from '../src/forecast/backtest/pending-act.js';
 import { loadFitFamilies, logLoss, loro, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
+import { parseFlags } from './exit.js';
 
 const F = 'eval/families';
 
@@ -111,8 +111,10 @@ function binRows(label: string, of: readonly LabelledFamily[], score: (f: Labell
   );
 }
 
+const USAGE = 'usage: npx tsx scripts/calibration-by-act.ts [--json]';
+
 function main(): void {
-  const { values } = parseArgs({ options: { json: { type: 'boolean' } } });
+  const { values } = parseFlags({ options: { json: { type: 'boolean' } } }, USAGE);
   const pool = loadPool();
   const { now, compared, chosen } = compareForms(pool);
   const refit = fitScoreCalibration(rows(pool, chosen.decay), chosen.features, chosen.l2);

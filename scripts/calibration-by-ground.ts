@@ -16,9 +16,9 @@
  * pooled, and dev18 + audit18 + unseen pooled, under round 13's map (before), the refit (in sample) and the refit's
  * left-one-repository-out predictions.
  */
-import { parseArgs } from 'node:util';
 import { calibrate, fitScoreCalibration, ROUND_13_CALIBRATION, type CalibrationFeature, type CalibrationInput, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { loadFitFamilies, loadLabelledFamilies, logLoss, loro, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
+import { parseFlags } from './exit.js';
 
 const F = 'eval/families';
 export const UNSEEN_SETS = ['newcomer18', 'newcomer2-18', 'newcomer3-18', 'newcomer4-18', 'newcomer5-18'];
@@ -110,8 +110,10 @@ function behind(pool: readonly LabelledFamily[], i: CalibrationInput): string {
   return `${of.filter((f) => f.strong).length}/${of.length}`;
 }
 
+const USAGE = 'usage: npx tsx scripts/calibration-by-ground.ts [--json]';
+
 function main(): void {
-  const { values } = parseArgs({ options: { json: { type: 'boolean' } } });
+  const { values } = parseFlags({ options: { json: { type: 'boolean' } } }, USAGE);
   const sets = loadSets();
   const { pool, compared, chosen } = compareForms(sets);
   const refit = fitScoreCalibration(rows(pool), chosen.features, chosen.l2);

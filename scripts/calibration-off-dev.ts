@@ -16,9 +16,9 @@
  * the reliability bins on dev17 and on newcomer5-blind, before and after; newcomer5-blind's log loss and strong@5 by
  * the calibrated order. With --final, also dev17 + heldout17 pooled (held-out read once, as a final check).
  */
-import { parseArgs } from 'node:util';
 import { calibrate, fitScoreCalibration, ROUND_13_CALIBRATION, ROUND_13_FEATURES, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { CANDIDATES, chosenForm, loadFitFamilies, loadLabelledFamilies, logLoss, loro, reliability, strongAt, type LabelledFamily } from './fit-score-calibration.js';
+import { parseFlags } from './exit.js';
 
 const F = 'eval/families';
 /** A "more" family that adds an entry to a named list page ("Add more entries like … to the … list in docs/x.md"). */
@@ -35,8 +35,10 @@ function bins(name: string, rows: readonly LabelledFamily[], maps: [string, Scor
   return [...out, ''];
 }
 
+const USAGE = 'usage: npx tsx scripts/calibration-off-dev.ts [--final]';
+
 function main(): void {
-  const { values } = parseArgs({ options: { final: { type: 'boolean' } } });
+  const { values } = parseFlags({ options: { final: { type: 'boolean' } } }, USAGE);
   const dev = loadFitFamilies(`${F}/dev13`, [`${F}/dev9`, `${F}/dev5`, `${F}/dev17`]);
   const unseen = UNSEEN_SETS.flatMap((s) => loadLabelledFamilies(s));
   const pool = [...dev, ...unseen];

@@ -25,11 +25,12 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readLinesIfAny, writeLines } from './jsonl.js';
 import { findKey } from './packet-keys.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/carry-labels.ts --from SET --packets DIR (--new DIR2 | --labelled DIR2) [--forecaster NAME ...] [--keys DIR]';
+const { values } = parseFlags({
   options: {
     from: { type: 'string' },
     packets: { type: 'string' },
@@ -38,9 +39,9 @@ const { values } = parseArgs({
     keys: { type: 'string' },
     forecaster: { type: 'string', multiple: true, default: ['heuristic'] },
   },
-});
+}, USAGE);
 if (!values.from || !values.packets || (!values.new && !values.labelled)) {
-  throw new Error('usage: --from SET --packets DIR (--new DIR2 | --labelled DIR2) [--forecaster NAME ...] [--keys DIR]');
+  fail(USAGE);
 }
 const { from, packets } = values as Required<Pick<typeof values, 'from' | 'packets'>>;
 const forecasters = new Set(values.forecaster);

@@ -11,9 +11,13 @@ import { openStore } from '../src/store/open.js';
 import { loadWorkItems } from '../src/store/work-items.js';
 import { splitLaterWork } from '../src/validate/later-work.js';
 import { addDuration, parseDuration } from '../src/time.js';
+import { fail } from './exit.js';
 
 const dir = process.argv[2] ?? '/tmp/chores28/after';
 const sets: Record<string, string[]> = { dev: ['dev16', 'dev16b'], heldout: ['heldout16', 'heldout16b'], audit: ['audit16', 'audit16b'], newcomer: ['newcomer16'], newcomer2: ['newcomer2-16'], newcomer3: ['newcomer3-16'] };
+// A store missing is bad input, refused before any is opened (opening one would create it empty).
+const absent = Object.keys(sets).filter((cfg) => !existsSync(`${dir}/${cfg}.db`));
+if (absent.length) fail(`${dir}: no ${absent.map((cfg) => `${cfg}.db`).join(', ')}; pass the folder of the six studies' stores: usage: npx tsx scripts/check-window-gains.ts [STORES_DIR]`);
 for (const [cfg, fams] of Object.entries(sets)) {
   const c = JSON.parse(readFileSync(`eval/${cfg}.json`, 'utf8')) as { window?: string; repos: { name: string; t0: string }[] };
   const store = openStore(`${dir}/${cfg}.db`);

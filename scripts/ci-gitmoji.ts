@@ -6,17 +6,22 @@
  *   npx tsx scripts/ci-gitmoji.ts [STORES_DIR]    (default /tmp/chores28/after; <dir>/<config>.db)
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openStore } from '../src/store/open.js';
 import { loadWorkItems } from '../src/store/work-items.js';
 import { summarizeDiff } from '../src/sources/diff-work.js';
 import { classifyWork } from '../src/sources/work-kind.js';
 import { addDuration, parseDuration } from '../src/time.js';
+import { fail } from './exit.js';
 
 const dir = process.argv[2] ?? '/tmp/chores28/after';
 const CI_GITMOJI = /^\s*(?:💚|👷|:green_heart:|:construction_worker:)/u;
-for (const cfg of ['dev', 'heldout', 'audit', 'newcomer', 'newcomer2', 'newcomer3']) {
+const CONFIGS = ['dev', 'heldout', 'audit', 'newcomer', 'newcomer2', 'newcomer3'];
+// A store missing is bad input, refused before any is opened (opening one would create it empty).
+const absent = CONFIGS.filter((cfg) => !existsSync(`${dir}/${cfg}.db`));
+if (absent.length) fail(`${dir}: no ${absent.map((cfg) => `${cfg}.db`).join(', ')}; pass the folder of the six studies' stores: usage: npx tsx scripts/ci-gitmoji.ts [STORES_DIR]`);
+for (const cfg of CONFIGS) {
   const c = JSON.parse(readFileSync(`eval/${cfg}.json`, 'utf8')) as { window?: string; repos: { name: string; t0: string; path: string }[] };
   const store = openStore(`${dir}/${cfg}.db`);
   for (const r of c.repos) {

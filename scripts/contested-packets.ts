@@ -15,13 +15,14 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { mulberry32, shuffle } from '../src/random.js';
 import { readLines } from './jsonl.js';
 import { keysFolder } from './packet-keys.js';
 import type { Conflict, Label } from './label-conflict.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/contested-packets.ts --conflicts FILE (label-set-conflicts.ts --readable --json) --out DIR [--keys DIR] [--families eval/families] [--seed 1]';
+const { values } = parseFlags({
   options: {
     conflicts: { type: 'string' },
     out: { type: 'string' },
@@ -29,16 +30,16 @@ const { values } = parseArgs({
     families: { type: 'string', default: 'eval/families' },
     seed: { type: 'string', default: '1' },
   },
-});
-if (!values.conflicts || !values.out) throw new Error('usage: --conflicts FILE (label-set-conflicts.ts --readable --json) --out DIR [--keys DIR] [--families eval/families] [--seed 1]');
+}, USAGE);
+if (!values.conflicts || !values.out) fail(USAGE);
 
 interface Family { blind: string; title: string; [field: string]: unknown }
 
 const READABLE = new Set(['dev20', 'dev20b']);
 const { conflicts } = JSON.parse(readFileSync(values.conflicts, 'utf8')) as { conflicts: Conflict[] };
 for (const c of conflicts)
-  if (!READABLE.has(c.set)) throw new Error(`${c.set}/${c.repo} ${c.blind}: not a readable set (${[...READABLE].join(', ')}); run label-set-conflicts.ts with --readable`);
-if (conflicts.length === 0) throw new Error(`${values.conflicts}: no conflicts to pack`);
+  if (!READABLE.has(c.set)) fail(`${c.set}/${c.repo} ${c.blind}: not a readable set (${[...READABLE].join(', ')}); run label-set-conflicts.ts with --readable`);
+if (conflicts.length === 0) fail(`${values.conflicts}: no conflicts to pack; pass the --json output of label-set-conflicts.ts --readable over sets whose labels disagree`);
 
 const byRepo = new Map<string, Conflict[]>();
 for (const c of conflicts) byRepo.set(c.repo, [...(byRepo.get(c.repo) ?? []), c]);
@@ -46,19 +47,25 @@ for (const c of conflicts) byRepo.set(c.repo, [...(byRepo.get(c.repo) ?? []), c]
 const random = mulberry32(Number(values.seed));
 const keys = keysFolder(values.out, values.keys);
 const lines = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join('\n') + '\n';
-mkdirSync(values.out, { recursive: true });
-for (const [repo, mine] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
+// Every repository's sources are read and checked before anything is written: a conflicts file that does not match
+// --families is one line and exit 2, with no packet half-written.
+const STALE = `${values.conflicts} was not made from ${values.families}: run label-set-conflicts.ts --readable --json again, or pass the --families it was made from`;
+const plans = [...byRepo].sort(([a], [b]) => a.localeCompare(b)).map(([repo, mine]) => {
   // One window per repository: every set the conflicts come from must hold the same one.
   const sources = [...new Set(mine.map((c) => join(values.families!, c.set, repo)))];
   const window = readFileSync(join(sources[0]!, 'window.jsonl'), 'utf8');
   for (const s of sources.slice(1))
-    if (readFileSync(join(s, 'window.jsonl'), 'utf8') !== window) throw new Error(`${repo}: ${sources[0]} and ${s} have different windows`);
+    if (readFileSync(join(s, 'window.jsonl'), 'utf8') !== window) fail(`${repo}: ${sources[0]} and ${s} have different windows; ${STALE}`);
 
   const picked = mine.map((c) => {
     const family = readLines<Family>(join(values.families!, c.set, repo, 'families.jsonl')).find((f) => f.blind === c.blind);
-    if (!family || family.title !== c.title) throw new Error(`${c.set}/${repo}: no family ${c.blind} "${c.title}"`);
+    if (!family || family.title !== c.title) fail(`${c.set}/${repo}: no family ${c.blind} "${c.title}"; ${STALE}`);
     return { conflict: c, family };
   });
+  return { repo, sources, window, picked };
+});
+mkdirSync(values.out, { recursive: true });
+for (const { repo, sources, window, picked } of plans) {
   shuffle(picked, random);
   const blind = picked.map((p, i) => ({ ...p, id: `${repo}-F${String(i + 1).padStart(2, '0')}` }));
 

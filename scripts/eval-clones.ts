@@ -58,10 +58,21 @@ export async function cloneStates(configFile: string, options: { workTree?: bool
   );
 }
 
+const USAGE = 'usage: npx tsx scripts/eval-clones.ts [--work-tree] CONFIG... (e.g. eval/dev.json eval/newcomer3.json)';
+
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { 'work-tree': { type: 'boolean' } } });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { 'work-tree': { type: 'boolean' } } });
+  } catch (err) {
+    // An unknown flag: parseArgs' line and the usage, status 2 (as scripts/exit.ts parseFlags, but returned, not exited).
+    if (!String((err as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')) throw err;
+    process.stderr.write(`${(err as Error).message}; ${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   if (positionals.length === 0) {
-    process.stderr.write('usage: npx tsx scripts/eval-clones.ts [--work-tree] CONFIG... (e.g. eval/dev.json eval/newcomer3.json)\n');
+    process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   const seen = new Set<string>();

@@ -43,12 +43,12 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { wilsonInterval } from '../src/stats/wilson.js';
 import { calibrate, calibrationInputOf, fitScoreCalibration, MEASURED_NOT_SHIPPED, SCORE_CALIBRATION, SHIPPED_FEATURES, type CalibrationFeature, type CalibrationInput, type FamilyKind, type MoreGround, type PendingAct, type ScoreCalibration } from '../src/forecast/backtest/calibration.js';
 import { readLines } from './jsonl.js';
 import { keyedPackets, keyOf, orExit, packetFamilies, resolveKey } from './packet-keys.js';
+import { fail, parseFlags } from './exit.js';
 
 export interface LabelledFamily {
   repo: string;
@@ -341,9 +341,11 @@ export function strongAt(families: readonly LabelledFamily[], score: ((f: Labell
   return { strong, families: n };
 }
 
+const USAGE = 'usage: npx tsx scripts/fit-score-calibration.ts --dir eval/families/<set> [--add <set> ...] [--check <set> ...] [--keys DIR] [--db STORE] [--json]';
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, add: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' }, loro: { type: 'boolean' } } });
-  if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--add <set> ...] [--check <set> ...] [--keys DIR] [--db STORE] [--json]');
+  const { values } = parseFlags({ options: { dir: { type: 'string' }, keys: { type: 'string' }, add: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, db: { type: 'string' }, json: { type: 'boolean' }, loro: { type: 'boolean' } } }, USAGE);
+  if (!values.dir) fail(USAGE);
   if (values.db) await exportInputs(values.dir, values.db, values.keys);
   const fit = loadFitFamilies(values.dir, values.add ?? [], values.keys);
   const checks = (values.check ?? []).map((c) => [c, loadLabelledFamilies(c, values.keys)] as const);

@@ -25,12 +25,13 @@
  */
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openStore } from '../src/store/open.js';
 import { readLinesIfAny, writeLines } from './jsonl.js';
 import { findKey, keyedPackets, orExit, type PacketKey, packetFamilies, resolveKeys } from './packet-keys.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/join-label-rounds.ts --base DIR --round DIR --db STORE --out DIR [--forecaster NAME] [--prefix H] [--keys DIR]';
+const { values } = parseFlags({
   options: {
     base: { type: 'string' },
     round: { type: 'string' },
@@ -40,9 +41,9 @@ const { values } = parseArgs({
     forecaster: { type: 'string', multiple: true, default: ['heuristic'] },
     prefix: { type: 'string', default: 'H' },
   },
-});
+}, USAGE);
 if (!values.base || !values.round || !values.db || !values.out) {
-  throw new Error('usage: --base DIR --round DIR --db STORE --out DIR [--forecaster NAME] [--prefix H] [--keys DIR]');
+  fail(USAGE);
 }
 const { base, round, db, out, prefix } = values as Required<Omit<typeof values, 'keys'>>;
 const forecasters = new Set(values.forecaster);

@@ -32,10 +32,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../src/stats/bootstrap.js';
 import { type FamilyRow, type GroupFigures, groupFigures, readSetRows } from './family-set-figures.js';
-import { fail } from './exit.js';
+import { fail, parseFlags } from './exit.js';
 import { formatFigures } from './family-set-table.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -44,9 +43,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const PASSED_ON = ['llm-base-url', 'llm-model', 'llm-timeout', 'llm-retries', 'llm-concurrency', 'embedding-base-url', 'embedding-model', 'parallel'] as const;
 
 const USAGE = 'usage: npm run eval:judge-sets -- (--group readable|held | --only SET,... | --set DIR=STORE ...) [--stores DIR] [--config eval/family-sets.json] [--judge semantic,lexical] [--out DIR] [--jobs 2] [--held] [--as-is] [--json] [--llm-base-url URL --llm-model NAME ...] [--parallel N]';
-let parsed;
-try {
-  parsed = parseArgs({
+const parsed = parseFlags(
+  {
     options: {
       set: { type: 'string', multiple: true },
       config: { type: 'string' },
@@ -61,10 +59,9 @@ try {
       json: { type: 'boolean' },
       ...Object.fromEntries(PASSED_ON.map((flag) => [flag, { type: 'string' as const }])),
     },
-  });
-} catch (err) {
-  fail(`${(err as Error).message}; ${USAGE}`);
-}
+  },
+  USAGE,
+);
 const { values } = parsed as { values: typeof parsed.values & Partial<Record<(typeof PASSED_ON)[number], string>> };
 const passedOn = PASSED_ON.flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]!] : []));
 const asIs = values['as-is'] === true;

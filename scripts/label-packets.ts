@@ -23,7 +23,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { mulberry32, shuffle } from '../src/random.js';
 import { openStore } from '../src/store/open.js';
 import { loadForecast } from '../src/store/forecasts.js';
@@ -33,8 +32,10 @@ import { addDuration, parseDuration } from '../src/time.js';
 import { keysFolder } from './packet-keys.js';
 import { writeLines } from './jsonl.js';
 import { apartRow, familyRow, windowRow } from './packet-rows.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/label-packets.ts --db FILE --out DIR [--keys DIR] [--forecaster NAME ...] [--top K]';
+const { values } = parseFlags({
   options: {
     db: { type: 'string' },
     out: { type: 'string' },
@@ -46,12 +47,12 @@ const { values } = parseArgs({
     top: { type: 'string' },
     'baseline-top': { type: 'string' },
   },
-});
-if (!values.db || !values.out) throw new Error('usage: --db FILE --out DIR [--keys DIR] [--forecaster NAME ...] [--top K]');
+}, USAGE);
+if (!values.db || !values.out) fail(USAGE);
 const top = values.top === undefined ? Infinity : Number(values.top);
-if (!(top >= 1)) throw new Error(`--top takes a whole number of families, 1 or more, not "${values.top}"`);
+if (!(top >= 1)) fail(`--top takes a whole number of families, 1 or more, not "${values.top}"`);
 const baselineTop = values['baseline-top'] === undefined ? top : Number(values['baseline-top']);
-if (!(baselineTop >= 1)) throw new Error(`--baseline-top takes a whole number of families, 1 or more, not "${values['baseline-top']}"`);
+if (!(baselineTop >= 1)) fail(`--baseline-top takes a whole number of families, 1 or more, not "${values['baseline-top']}"`);
 const BASELINES = new Set(['hotspot', 'recency', 'random-anchor']);
 
 const store = openStore(values.db);
@@ -69,7 +70,7 @@ const repos = values.repo?.length ? new Set(values.repo) : null;
 if (repos) {
   const known = new Set(rows.flatMap((row) => [row.name, row.name.replace(/^.*\+/, '')]));
   const unknown = [...repos].filter((r) => !known.has(r));
-  if (unknown.length) throw new Error(`--repo: no forecast of ${unknown.join(', ')} in ${values.db}`);
+  if (unknown.length) fail(`--repo: no forecast of ${unknown.join(', ')} in ${values.db}; name repositories it forecast (${[...new Set(rows.map((row) => row.name))].join(', ')})`);
 }
 const bySnapshot = new Map<number, typeof rows>();
 for (const row of rows) {

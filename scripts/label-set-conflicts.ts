@@ -26,13 +26,14 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { pairFiles, readPairs } from '../src/api/judge-eval.js';
 import { isVagueTitle } from '../src/validate/judges/vagueness.js';
 import { readLines } from './jsonl.js';
 import type { Conflict, Label } from './label-conflict.js';
+import { parseFlags } from './exit.js';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean' }, readable: { type: 'boolean' } } });
+const USAGE = 'usage: npx tsx scripts/label-set-conflicts.ts [--readable] [--json]';
+const { values } = parseFlags({ options: { json: { type: 'boolean' }, readable: { type: 'boolean' } } }, USAGE);
 const readable = values.readable === true;
 
 interface FamilyLabel { blind: string; label: Label; strong: string[]; related: string[]; reason: string; labeller: string }

@@ -10,7 +10,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openRepository } from '../src/git/open.js';
 import { walkMergedBranches } from '../src/git/merged-branches.js';
 import type { Commit } from '../src/git/model.js';
@@ -20,8 +19,11 @@ import { WorkKind } from '../src/sources/model.js';
 import { workKind } from '../src/sources/work-kind.js';
 import { markDiffWork } from '../src/api/diff-work-marks.js';
 import { addDuration, parseDuration } from '../src/time.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { window: { type: 'string', default: '6m' }, list: { type: 'string' } } });
+const USAGE = 'usage: npx tsx scripts/later-work-kinds.ts CONFIG... (e.g. eval/dev.json) [--window 6m] [--list branch_merge]';
+const { values, positionals } = parseFlags({ allowPositionals: true, options: { window: { type: 'string', default: '6m' }, list: { type: 'string' } } }, USAGE);
+if (positionals.length === 0) fail(USAGE);
 for (const file of positionals) {
   const config = JSON.parse(readFileSync(file, 'utf8')) as { name: string; window?: string; repos: { name?: string; t0: string; path: string }[] };
   for (const repo of config.repos) {

@@ -8,9 +8,12 @@
  *   npx tsx scripts/msrv-cadence.ts [clones-dir]
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { msrvRaiseDue, type MsrvChange } from '../src/forecast/pending/msrv.js';
+import { fail } from './exit.js';
 
 const clones = process.argv[2] ?? 'clones';
+if (!existsSync(clones)) fail(`${clones}: no such folder of clones; usage: npx tsx scripts/msrv-cadence.ts [clones-dir] (default clones, the worktree's link to /work/clones)`);
 const REPOS: Record<string, string> = { axum: 'axum/Cargo.toml', bat: 'Cargo.toml', ripgrep: 'Cargo.toml', hyper: 'Cargo.toml', tokio: 'tokio/Cargo.toml', clap: 'Cargo.toml', fd: 'Cargo.toml', just: 'Cargo.toml' };
 const T0S = ['2023-01-01', '2023-04-01', '2023-07-01', '2023-10-01', '2024-01-01', '2024-04-01', '2024-07-01', '2024-10-01', '2025-01-01', '2025-04-01', '2025-06-01', '2025-10-01', '2026-01-01'];
 const git = (dir: string, args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -33,6 +36,9 @@ function history(dir: string, path: string): MsrvChange[] {
   return out;
 }
 
+// Every clone is looked for before any is read: a missing one is one line and exit 2, not a git error halfway through.
+const absent = Object.keys(REPOS).filter((repo) => !existsSync(`${clones}/${repo}`));
+if (absent.length) fail(`${clones}: no clone of ${absent.join(', ')}; clone ${absent.length === 1 ? 'it' : 'them'} there, or pass a folder of clones that has ${Object.keys(REPOS).join(', ')}`);
 let points = 0, base = 0, fired = 0, hits = 0, close = 0;
 for (const [repo, path] of Object.entries(REPOS)) {
   const dir = `${clones}/${repo}`;

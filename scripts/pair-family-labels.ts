@@ -12,14 +12,14 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { familyLabelKey } from '../src/validate/pairs.js';
-import { fail } from './exit.js';
+import { fail, parseFlags } from './exit.js';
 import { readLines, writeLines } from './jsonl.js';
 import { keyedPackets, keyOf } from './packet-keys.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, labeller: { type: 'string', multiple: true }, out: { type: 'string' } } });
-if (!values.dir || !values.out || !values.labeller?.length) throw new Error('usage: --dir PACKETS [--keys DIR] --labeller ID [...] --out FILE');
+const USAGE = 'usage: npx tsx scripts/pair-family-labels.ts --dir PACKETS [--keys DIR] --labeller ID [...] --out FILE';
+const { values } = parseFlags({ options: { dir: { type: 'string' }, keys: { type: 'string' }, labeller: { type: 'string', multiple: true }, out: { type: 'string' } } }, USAGE);
+if (!values.dir || !values.out || !values.labeller?.length) fail(USAGE);
 
 interface Key { blind: string; title: string; families: { id: string; split: string }[] }
 interface PeopleLabel { blind: string; label: string; specificity: number; strong: string[]; related: string[]; reason: string; labeller: string }

@@ -14,7 +14,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { pairFiles, readPairs, readWindows } from '../src/api/judge-eval.js';
 import type { TaskFamily } from '../src/family/model.js';
 import { mulberry32, shuffle } from '../src/random.js';
@@ -22,8 +21,10 @@ import { doesWork } from '../src/validate/later-work.js';
 import { keysFolder } from './packet-keys.js';
 import { writeLines } from './jsonl.js';
 import { apartRow, familyRow, windowRow } from './packet-rows.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/pair-family-packets.ts --pairs DIR --out DIR [--keys DIR] [--split fit|held] [--seed 1]';
+const { values } = parseFlags({
   options: {
     pairs: { type: 'string', default: 'eval/pairs' },
     out: { type: 'string' },
@@ -31,9 +32,9 @@ const { values } = parseArgs({
     split: { type: 'string' },
     seed: { type: 'string', default: '1' },
   },
-});
-if (!values.out) throw new Error('usage: --pairs DIR --out DIR [--keys DIR] [--split fit|held] [--seed 1]');
-if (values.split !== undefined && values.split !== 'fit' && values.split !== 'held') throw new Error(`--split takes fit or held, not "${values.split}"`);
+}, USAGE);
+if (!values.out) fail(USAGE);
+if (values.split !== undefined && values.split !== 'fit' && values.split !== 'held') fail(`--split takes fit or held, not "${values.split}"`);
 
 const pairs = readPairs(pairFiles([values.pairs!])).filter((p) => p.source !== 'paraphrase' && (values.split === undefined || p.split === values.split));
 const windows = readWindows(pairFiles([join(values.pairs!, 'windows')]));

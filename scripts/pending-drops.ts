@@ -10,12 +10,12 @@ import { rankCandidates } from '../src/forecast/heuristic/candidates.js';
 import { contributorNames } from '../src/forecast/heuristic/signals.js';
 import { familyText } from '../src/forecast/heuristic/title.js';
 import { createHeuristicForecaster, HEURISTIC_DEFAULTS } from '../src/forecast/heuristic/index.js';
-import { flagValue, studyRepos } from './study-repos.js';
+import { parseFlags } from './exit.js';
+import { studyRepos } from './study-repos.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => flagValue(args, name);
-const configPath = flag('--config') ?? 'eval/dev.json';
-const db = flag('--db') ?? '/tmp/titles15/dev.db';
+const USAGE = 'usage: npx tsx scripts/pending-drops.ts [--config eval/dev.json] [--db /tmp/titles15/dev.db]';
+const { values } = parseFlags({ options: { config: { type: 'string', default: 'eval/dev.json' }, db: { type: 'string', default: '/tmp/titles15/dev.db' } } }, USAGE);
+const { config: configPath, db } = values;
 for (const r of studyRepos(configPath)) {
   const { snapshot } = await snapshotRepository({ repo: r.path, t0: r.t0, db, name: r.name });
   const c = rankCandidates(snapshot, HEURISTIC_DEFAULTS);

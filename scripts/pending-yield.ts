@@ -11,12 +11,13 @@
 import { snapshotRepository } from '../src/api/snapshot.js';
 import { rankCandidates } from '../src/forecast/heuristic/candidates.js';
 import { createHeuristicForecaster, HEURISTIC_DEFAULTS } from '../src/forecast/heuristic/index.js';
-import { flagValue, studyRepos } from './study-repos.js';
+import { parseFlags } from './exit.js';
+import { studyRepos } from './study-repos.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => flagValue(args, name);
-const configs = (flag('--config') ?? 'eval/dev.json').split(',');
-const db = flag('--db') ?? '/tmp/pend15/dev.db';
+const USAGE = 'usage: npx tsx scripts/pending-yield.ts [--config eval/dev.json[,eval/audit.json ...]] [--db /tmp/pend15/dev.db]';
+const { values } = parseFlags({ options: { config: { type: 'string', default: 'eval/dev.json' }, db: { type: 'string', default: '/tmp/pend15/dev.db' } } }, USAGE);
+const configs = values.config.split(',');
+const { db } = values;
 const OPEN = new Set(['todo', 'pending', 'roadmap']);
 const total: Record<string, number> = {};
 const add = (k: string, n = 1) => (total[k] = (total[k] ?? 0) + n);

@@ -15,10 +15,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { UserError } from '../src/errors.js';
 import { cloneStates } from './eval-clones.js';
-import { fail } from './exit.js';
+import { fail, parseFlags } from './exit.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin', 'swe-future.js');
@@ -29,8 +28,9 @@ interface StudySummary {
   failures: { repo: string; error: string }[];
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, jobs: { type: 'string', default: '2' } } });
-if (!values.out || positionals.length === 0) fail('usage: npx tsx scripts/rebuild-stores.ts --out DIR [--jobs 2] CONFIG... (e.g. eval/dev.json eval/newcomer3.json)', 2);
+const USAGE = 'usage: npx tsx scripts/rebuild-stores.ts --out DIR [--jobs 2] CONFIG... (e.g. eval/dev.json eval/newcomer3.json)';
+const { values, positionals } = parseFlags({ allowPositionals: true, options: { out: { type: 'string' }, jobs: { type: 'string', default: '2' } } }, USAGE);
+if (!values.out || positionals.length === 0) fail(USAGE, 2);
 if (!/^[1-9]\d*$/.test(values.jobs)) fail(`--jobs takes a whole number of repositories at a time, 1 or more, not "${values.jobs}"`, 2);
 if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) fail(`${CLI} needs the build: run npm run build (npm ci does it) first`, 2);
 const names = positionals.map((c) => basename(c).replace(/\.json$/, ''));

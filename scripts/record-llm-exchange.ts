@@ -17,15 +17,18 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { PROMPT_VERSION } from '../src/forecast/llm/prompt.js';
 import { openStore } from '../src/store/open.js';
 import { loadSnapshot } from '../src/store/snapshots.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/record-llm-exchange.ts --db FILE --snapshot ID --bridge DIR --name NAME --cutoff DATE --model TEXT [--keep REF ...]';
+const { values } = parseFlags({
   options: { db: { type: 'string' }, snapshot: { type: 'string' }, bridge: { type: 'string' }, name: { type: 'string' }, cutoff: { type: 'string' }, model: { type: 'string' }, keep: { type: 'string', multiple: true } },
-});
-const store = openStore(values.db!);
+}, USAGE);
+if (!values.db || !values.snapshot || !values.bridge || !values.name || !values.cutoff || !values.model) fail(USAGE);
+if (!/^[1-9]\d*$/.test(values.snapshot)) fail(`--snapshot takes a snapshot's id, a whole number, not "${values.snapshot}"`);
+const store = openStore(values.db);
 const snapshot = loadSnapshot(store, Number(values.snapshot));
 store.close();
 const reqDir = join(values.bridge!, 'req');
@@ -34,7 +37,7 @@ const match = files
   .map((f) => ({ f, raw: readFileSync(join(reqDir, f), 'utf8') }))
   .map((r) => ({ ...r, body: JSON.parse(r.raw) as { messages: { role: string; content: string }[] } }))
   .find((r) => r.body.messages.length === 2 && r.body.messages[1]!.content.startsWith(`Repository: ${snapshot.repo.name}\n`));
-if (!match) throw new Error(`no bridge request for ${snapshot.repo.name}`);
+if (!match) fail(`${reqDir}: no bridge request for ${snapshot.repo.name}; pass the --bridge folder of the run that forecast snapshot ${values.snapshot}`);
 const completion = JSON.parse(readFileSync(join(values.bridge!, 'resp', match.f), 'utf8')) as { choices: { message: { content: string } }[] };
 const content = completion.choices[0]!.message.content;
 const cited = new Set<string>();

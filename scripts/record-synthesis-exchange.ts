@@ -16,17 +16,20 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openStore } from '../src/store/open.js';
 import { loadSynthesis } from '../src/store/tasks.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/record-synthesis-exchange.ts --db FILE --synthesis ID --name NAME --cutoff DATE --model TEXT [--forecast-fixture NAME] [--github OWNER/NAME]';
+const { values } = parseFlags({
   options: {
     db: { type: 'string' }, synthesis: { type: 'string' }, name: { type: 'string' }, cutoff: { type: 'string' }, model: { type: 'string' },
     'forecast-fixture': { type: 'string' }, github: { type: 'string' },
   },
-});
-const store = openStore(values.db!);
+}, USAGE);
+if (!values.db || !values.synthesis || !values.name || !values.cutoff || !values.model) fail(USAGE);
+if (!/^[1-9]\d*$/.test(values.synthesis)) fail(`--synthesis takes a synthesis run's id, a whole number, not "${values.synthesis}"`);
+const store = openStore(values.db);
 const id = Number(values.synthesis);
 const synthesis = loadSynthesis(store, id);
 const rows = store.db
@@ -40,7 +43,7 @@ store.close();
 interface StoredReply { content: string | null; toolCalls?: { name: string; arguments: string }[] }
 const answers = rows.map((row) => {
   const reply = JSON.parse(row.response ?? 'null') as StoredReply | null;
-  if (!reply) throw new Error('a model call without a response: record a run whose calls all succeeded');
+  if (!reply) fail(`synthesis ${id}: a model call without a response: record a run whose calls all succeeded`);
   const request = JSON.stringify(JSON.parse(row.request));
   return {
     family: row.family_id,

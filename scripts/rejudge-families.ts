@@ -38,7 +38,6 @@
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { readJudgeRequest } from '../src/api/judge-request.js';
 import { loadNetworkJudgeBuilder, NetworkJudgeFlags } from '../src/cli/network-judges.js';
@@ -56,10 +55,11 @@ import { JudgeName, type Verdict } from '../src/validate/model.js';
 import { familyEvidence } from '../src/validate/semantic/evidence.js';
 import { createSemanticJudge } from '../src/validate/semantic/judge.js';
 import { withStandingNote } from '../src/validate/judges/standing-note.js';
-import { fail } from './exit.js';
+import { fail, parseFlags } from './exit.js';
 import { keyedPackets, orExit, resolvePacketKeys } from './packet-keys.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/rejudge-families.ts --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]';
+const { values } = parseFlags({
   options: {
     dir: { type: 'string' },
     keys: { type: 'string' },
@@ -77,8 +77,8 @@ const { values } = parseArgs({
     'embedding-base-url': { type: 'string' },
     'embedding-model': { type: 'string' },
   },
-});
-if (!values.dir || !values.db) throw new Error('usage: --dir DIR --db STORE [--judge semantic,lexical] [--dump FILE]');
+}, USAGE);
+if (!values.dir || !values.db) fail(USAGE);
 
 /** Bad input: one line on stderr naming this script, exit 2 (scripts/exit.ts). */
 function exitWith(line: string): never {

@@ -15,13 +15,14 @@
  */
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { readLines } from './jsonl.js';
 import { keyedPackets, keyOf, keysFolder, orExit, packetFamilies, resolveKey } from './packet-keys.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, db: { type: 'string' }, out: { type: 'string' }, keys: { type: 'string' } } });
-if (!values.dir || !values.db || !values.out) throw new Error('usage: --dir eval/families/<set> --db STORE --out COPY [--keys DIR]');
+const USAGE = 'usage: npx tsx scripts/rerank-family-set.ts --dir eval/families/<set> --db STORE --out COPY [--keys DIR]';
+const { values } = parseFlags({ options: { dir: { type: 'string' }, db: { type: 'string' }, out: { type: 'string' }, keys: { type: 'string' } } }, USAGE);
+if (!values.dir || !values.db || !values.out) fail(USAGE);
 cpSync(values.dir, values.out, { recursive: true });
 const store = new Database(values.db, { readonly: true });
 for (const repo of keyedPackets(values.dir, values.keys)) {

@@ -12,10 +12,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileVersions, findRuntimes, isRuntimeManifest, RUNTIME_FILE } from '../src/text/runtime-declarations.js';
+import { parseFlags } from './exit.js';
 
-const { values } = parseArgs({ options: { pairs: { type: 'string', default: '/work/wt/tools/title-repos.txt' }, clones: { type: 'string', default: 'clones' }, json: { type: 'boolean' } } });
+const USAGE = 'usage: npx tsx scripts/runtime-readings.ts [--pairs FILE] [--clones DIR] [--json]';
+const { values } = parseFlags({ options: { pairs: { type: 'string', default: '/work/wt/tools/title-repos.txt' }, clones: { type: 'string', default: 'clones' }, json: { type: 'boolean' } } }, USAGE);
 const pairs = readFileSync(values.pairs!, 'utf8').trim().split('\n').map((l) => l.trim().split(/\s+/) as [string, string]);
 const counts = { files: 0, same: 0, judgesOnly: 0, forecasterOnly: 0, eachSomeOnly: 0, pathJudgesOnly: 0, pathForecasterOnly: 0 };
 const differing: { repo: string; path: string; judgesOnly: string[]; forecasterOnly: string[] }[] = [];

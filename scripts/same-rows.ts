@@ -14,10 +14,9 @@
  * table differs.
  */
 import { createHash } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { TABLES, type TableDeclaration, type TableName } from '../src/store/tables.js';
-import { fail } from './exit.js';
+import { fail, parseFlags } from './exit.js';
 
 /** Parents before children: a row's references are resolved to digests made before it. */
 const ORDER: readonly TableName[] = [
@@ -76,8 +75,9 @@ function onlyIn(a: TableDigest, b: TableDigest): unknown[][] {
   return rows;
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { show: { type: 'string', default: '3' } } });
-if (positionals.length !== 2) fail('usage: npx tsx scripts/same-rows.ts A.db B.db [--show N]');
+const USAGE = 'usage: npx tsx scripts/same-rows.ts A.db B.db [--show N]';
+const { values, positionals } = parseFlags({ allowPositionals: true, options: { show: { type: 'string', default: '3' } } }, USAGE);
+if (positionals.length !== 2) fail(USAGE);
 const [fileA, fileB] = positionals as [string, string];
 const show = Number(values.show);
 const [a, b] = [digestStore(fileA), digestStore(fileB)];

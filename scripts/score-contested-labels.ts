@@ -18,13 +18,14 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readLines } from './jsonl.js';
 import { countWithWilson as pct } from './rate-text.js';
 import { keyedPackets, keyOf } from './packet-keys.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, keys: { type: 'string' }, settled: { type: 'string' }, json: { type: 'boolean' } } });
-if (!values.dir) throw new Error('usage: --dir /tmp/labels63/packets/contested [--keys DIR] [--json]');
+const USAGE = 'usage: npx tsx scripts/score-contested-labels.ts --dir /tmp/labels63/packets/contested [--keys DIR] [--json]';
+const { values } = parseFlags({ options: { dir: { type: 'string' }, keys: { type: 'string' }, settled: { type: 'string' }, json: { type: 'boolean' } } }, USAGE);
+if (!values.dir) fail(USAGE);
 
 type Label = 'strong' | 'related' | 'rejected';
 interface Key { blind: string; set: string; setBlinds: string[]; title: string; binary: boolean; pairLabel: Label; pairIds: string[]; familyLabel: Label; familyLabels: string[] }

@@ -18,16 +18,17 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { cohenKappa, kappaInterval } from '../src/stats/kappa.js';
 import { wilsonInterval } from '../src/stats/wilson.js';
 import { readLines } from './jsonl.js';
 import { keyedPackets, keyOf, orExit, resolvePacketKeys } from './packet-keys.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/score-family-labels.ts --dir eval/families/<set> [--keys DIR] [--db STORE] [--json]';
+const { values } = parseFlags({
   options: { dir: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string', multiple: true }, settled: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
-});
-if (!values.dir) throw new Error('usage: --dir eval/families/<set> [--keys DIR] [--db STORE] [--json]');
+}, USAGE);
+if (!values.dir) fail(USAGE);
 const TOP = Number(values.top);
 
 type Label = 'strong' | 'related' | 'rejected';

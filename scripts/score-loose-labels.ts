@@ -25,13 +25,14 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readLines } from './jsonl.js';
 import { countWithWilson as pct } from './rate-text.js';
 import { keyedPackets, keyOf } from './packet-keys.js';
+import { fail, parseFlags } from './exit.js';
 
 const DEFAULT_SETS = ['dev20b', 'audit20b', 'newcomer4-20', 'newcomer5-20', 'newcomer6-20', 'newcomer7-20', 'newcomer8-blind', 'newcomer9-blind'];
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/score-loose-labels.ts --dir /tmp/labels63/packets/loose [--keys DIR] [--families eval/families] [--sets a,b] [--json]';
+const { values } = parseFlags({
   options: {
     dir: { type: 'string' },
     keys: { type: 'string' },
@@ -39,10 +40,10 @@ const { values } = parseArgs({
     sets: { type: 'string', default: DEFAULT_SETS.join(',') },
     json: { type: 'boolean' },
   },
-});
-if (!values.dir) throw new Error('usage: --dir /tmp/labels63/packets/loose [--keys DIR] [--families eval/families] [--sets a,b] [--json]');
+}, USAGE);
+if (!values.dir) fail(USAGE);
 const sets = values.sets!.split(',').filter(Boolean);
-for (const s of sets) if (/heldout|newcomer10/.test(s)) throw new Error(`--sets: ${s} is held; read readable sets only`);
+for (const s of sets) if (/heldout|newcomer10/.test(s)) fail(`--sets: ${s} is held; read readable sets only (the default: ${DEFAULT_SETS.join(',')})`);
 
 type Label = 'strong' | 'related' | 'rejected';
 interface PeopleLabel { blind: string; label: Label; specificity?: number; reason: string; labeller: string }
@@ -85,7 +86,7 @@ for (const repo of keyedPackets(values.dir, values.keys)) {
   }
 
   const found = sets.filter((s) => existsSync(join(values.families!, s, repo, 'families.jsonl')));
-  if (found.length !== 1) throw new Error(`${repo}: found in ${found.length ? found.join(', ') : 'none'} of --sets ${sets.join(',')}; name one set holding it`);
+  if (found.length !== 1) fail(`${repo}: found in ${found.length ? found.join(', ') : 'none'} of --sets ${sets.join(',')}; name one set holding it`);
   const set = join(values.families!, found[0]!, repo);
   if (windowKeys(set) !== windowKeys(dir)) notes.push(`${repo}: the loose packet's window differs from ${found[0]}'s`);
   const setKey = readLines<Key>(keyOf(join(values.families!, found[0]!), repo));

@@ -10,12 +10,12 @@ import { contributorNames } from '../src/forecast/heuristic/signals.js';
 import { learnSeriesRecord } from '../src/forecast/backtest/series.js';
 import { detectSeries } from '../src/forecast/heuristic/series.js';
 import { seriesTitle } from '../src/forecast/heuristic/series-render.js';
-import { flagValue, studyRepos } from './study-repos.js';
+import { parseFlags } from './exit.js';
+import { studyRepos } from './study-repos.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => flagValue(args, name);
-const configPath = flag('--config') ?? 'eval/dev.json';
-const db = flag('--db') ?? '/tmp/series15/dev.db';
+const USAGE = 'usage: npx tsx scripts/series-backtest.ts [--config eval/dev.json] [--db /tmp/series15/dev.db] [--no-backtest]';
+const { values } = parseFlags({ options: { config: { type: 'string', default: 'eval/dev.json' }, db: { type: 'string', default: '/tmp/series15/dev.db' }, 'no-backtest': { type: 'boolean' } } }, USAGE);
+const { config: configPath, db } = values;
 let n = 0;
 let hits = 0;
 const buckets: Record<string, [number, number]> = {};
@@ -28,7 +28,7 @@ for (const r of studyRepos(configPath)) {
     console.log(`  ${s.changes.length}x [${s.slotKind}] "${s.before}*${s.after}" last ${s.changes[0]!.date.slice(0, 10)} in ${s.component}; done ${s.done.length}; remaining ${s.remaining.length}: ${s.remaining.join(', ')}`);
     if (s.remaining.length) console.log(`    -> ${seriesTitle(s)}`);
   }
-  if (args.includes('--no-backtest')) continue;
+  if (values['no-backtest']) continue;
   const record = learnSeriesRecord(snapshot, { lookbackDays: 365 }, names);
   for (const c of record.cases) {
     console.log(`  backtest ${c.cutoff.slice(0, 10)} ${c.continued ? 'CONTINUED' : 'stopped  '} ${c.changes}x last ${c.lastDays}d remaining ${c.remaining}: "${c.template}"`);

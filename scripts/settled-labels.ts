@@ -18,15 +18,16 @@
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readLines } from './jsonl.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/settled-labels.ts [--adjudication FILE ...] [--out FILE]';
+const { values } = parseFlags({
   options: {
     adjudication: { type: 'string', multiple: true, default: ['eval/results/label-set-adjudication-L12.jsonl', 'eval/results/round5-adjudication-J16.jsonl'] },
     out: { type: 'string', default: 'eval/families/settled.jsonl' },
   },
-});
+}, USAGE);
 
 type Label = 'strong' | 'related' | 'rejected';
 interface FamilyLabel { blind: string; label: Label; strong: string[]; related: string[]; labeller: string }
@@ -69,7 +70,7 @@ let adjudicated = 0;
 for (const a of values.adjudication.flatMap((file) => readLines<Adjudication>(file).map((line) => ({ ...line, file })))) {
   // Lines of a family set name its blind id; lines of a pair set name the family's title.
   const title = a.set === 'pairs' || a.set === 'heldout-pairs' ? a.blind : titles.get(`${a.set}/${a.blind}`);
-  if (title === undefined) throw new Error(`${a.file}: no family ${a.set}/${a.blind}`);
+  if (title === undefined) fail(`${a.file}: no family ${a.set}/${a.blind}; name a family of eval/families/${a.set} by its blind id`);
   settled.set(keyOf(a.repo, title), { repo: a.repo, title, label: a.label, strong: a.strong, related: a.related, from: a.labeller });
   adjudicated++;
 }

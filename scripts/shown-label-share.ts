@@ -11,15 +11,16 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readLines } from './jsonl.js';
 import { keyOf } from './packet-keys.js';
 import { studyRepos } from './study-repos.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npx tsx scripts/shown-label-share.ts --config eval/dev.json --labels eval/families/<set> --db STORE [--keys DIR] [--src DIR] [--json]';
+const { values } = parseFlags({
   options: { config: { type: 'string' }, labels: { type: 'string' }, keys: { type: 'string' }, db: { type: 'string' }, src: { type: 'string' }, json: { type: 'boolean' }, top: { type: 'string', default: '5' } },
-});
-if (!values.config || !values.labels || !values.db) throw new Error('usage: --config eval/dev.json --labels eval/families/<set> --db STORE [--keys DIR] [--src DIR] [--json]');
+}, USAGE);
+if (!values.config || !values.labels || !values.db) fail(USAGE);
 const TOP = Number(values.top);
 const src = resolve(values.src ?? join(import.meta.dirname, '../src'));
 const { forecastSnapshot } = (await import(join(src, 'api/forecast.ts'))) as typeof import('../src/api/forecast.js');

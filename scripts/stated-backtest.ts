@@ -14,10 +14,13 @@ import { findKnownFailures } from '../src/snapshot/known-failures.js';
 import { findMissingSupport } from '../src/snapshot/missing-support.js';
 import { findDeprecations } from '../src/snapshot/pending.js';
 import { todoSkipReason } from '../src/snapshot/todos.js';
+import { GAP_SIGNAL, MARK_SIGNAL } from '../src/snapshot/tree-scan.js';
+import { parseFlags } from './exit.js';
 import { studyRepos } from './study-repos.js';
 
-const args = process.argv.slice(2);
-const configPath = args[args.indexOf('--config') + 1] ?? 'eval/dev.json';
+const USAGE = 'usage: npx tsx scripts/stated-backtest.ts [--config eval/dev.json]';
+const { values } = parseFlags({ options: { config: { type: 'string', default: 'eval/dev.json' } } }, USAGE);
+const configPath = values.config;
 const DAY = 86_400_000;
 const git = (repo: string, ...a: string[]) => execFileSync('git', ['--git-dir', repo, ...a], { encoding: 'utf8', maxBuffer: 1 << 28 });
 const commitAt = (repo: string, date: string) => git(repo, 'rev-list', '-1', '--first-parent', `--before=${date}`, 'HEAD').trim();
@@ -47,8 +50,8 @@ for (const r of studyRepos(configPath)) {
       if (!text || text.length > 1 << 20) continue;
       const lines = text.split('\n');
       const found: { signal: string; line: number; what: string }[] = [
-        ...findKnownFailures(path, text).map((k) => ({ signal: { skip: 'skipped_test', xfail: 'expected_failure', todo: 'pending_test' }[k.mark], line: k.line, what: `${k.test}: ${k.reason}` })),
-        ...findMissingSupport(path, text).map((m) => ({ signal: { support: 'not_supported', implement: 'not_implemented', add: 'planned' }[m.verb], line: m.line, what: m.subject })),
+        ...findKnownFailures(path, text).map((k) => ({ signal: MARK_SIGNAL[k.mark], line: k.line, what: `${k.test}: ${k.reason}` })),
+        ...findMissingSupport(path, text).map((m) => ({ signal: GAP_SIGNAL[m.verb], line: m.line, what: m.subject })),
         ...(/\.(md|rst)$/.test(path) || /(^|\/)(tests?|spec|__tests__)/i.test(path) ? [] : findDeprecations(text).map((d) => ({ signal: 'deprecation', line: d.line, what: `${d.subject} @ ${d.target}` }))),
       ];
       if (found.length === 0) continue;

@@ -20,15 +20,16 @@
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { cohenKappa } from '../src/stats/kappa.js';
 import { dot, fitLogistic, sigmoid } from '../src/stats/logistic.js';
 import type { FamilyEvidence } from '../src/validate/semantic/evidence.js';
 import type { Label } from '../src/validate/model.js';
 import { readLines } from './jsonl.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, fit: { type: 'string' }, features: { type: 'string', default: 'all' }, model: { type: 'string', default: 'one' }, verbose: { type: 'boolean' }, l2: { type: 'string', default: '1' }, json: { type: 'string' } } });
-if (!values.dir) throw new Error('usage: --dir OUT [--fit FAMILIES.jsonl] [--features all|few] [--l2 1] [--json FILE]');
+const USAGE = 'usage: npx tsx scripts/study-judge-gate.ts --dir OUT [--fit FAMILIES.jsonl] [--features all|few] [--l2 1] [--json FILE]';
+const { values } = parseFlags({ options: { dir: { type: 'string' }, fit: { type: 'string' }, features: { type: 'string', default: 'all' }, model: { type: 'string', default: 'one' }, verbose: { type: 'boolean' }, l2: { type: 'string', default: '1' }, json: { type: 'string' } } }, USAGE);
+if (!values.dir) fail(USAGE);
 
 interface Row { fold: string; id: string; people: Label; e: FamilyEvidence }
 

@@ -9,16 +9,18 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openStore } from '../src/store/open.js';
 import { loadWorkItems } from '../src/store/work-items.js';
 import { classifyWork, readsDiff } from '../src/sources/work-kind.js';
 import { summarizeDiff } from '../src/sources/diff-work.js';
 import { addDuration, parseDuration } from '../src/time.js';
+import { fail, parseFlags } from './exit.js';
 
-const { values } = parseArgs({ options: { config: { type: 'string' }, db: { type: 'string' }, window: { type: 'string', default: '6m' }, json: { type: 'boolean', default: false } } });
-const config = JSON.parse(readFileSync(values.config!, 'utf8')) as { name: string; repos: { name: string; t0: string; path: string }[] };
-const store = openStore(values.db!);
+const USAGE = 'usage: npx tsx scripts/title-chores.ts --config eval/newcomer3.json --db FILE [--window 6m] [--json]';
+const { values } = parseFlags({ options: { config: { type: 'string' }, db: { type: 'string' }, window: { type: 'string', default: '6m' }, json: { type: 'boolean', default: false } } }, USAGE);
+if (!values.config || !values.db) fail(USAGE);
+const config = JSON.parse(readFileSync(values.config, 'utf8')) as { name: string; repos: { name: string; t0: string; path: string }[] };
+const store = openStore(values.db);
 const rows: unknown[] = [];
 for (const repo of config.repos) {
   const stored = store.db.prepare<[string], { id: number }>('SELECT id FROM repos WHERE name = ?').get(repo.name);

@@ -320,8 +320,9 @@ async function newTraits(
  */
 const MAX_PENDING = 200;
 const STATED: ReadonlySet<PendingLine['signal']> = new Set(['skipped_test', 'expected_failure', 'pending_test', 'not_supported', 'not_implemented', 'planned', 'needs_work']);
-const MARK_SIGNAL = { skip: 'skipped_test', xfail: 'expected_failure', todo: 'pending_test' } as const;
-const GAP_SIGNAL = { support: 'not_supported', implement: 'not_implemented', add: 'planned', improve: 'needs_work' } as const;
+/** The signal of each known-failure mark and missing-support verb; scripts/stated-backtest.ts counts by these too. */
+export const MARK_SIGNAL = { skip: 'skipped_test', xfail: 'expected_failure', todo: 'pending_test' } as const;
+export const GAP_SIGNAL = { support: 'not_supported', implement: 'not_implemented', add: 'planned', improve: 'needs_work' } as const;
 
 /**
  * Deprecation notices with a target (code, not prose docs or tests), runtime declarations of manifests
