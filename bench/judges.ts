@@ -52,7 +52,9 @@ try {
 }
 
 // With the quoted work's files read from ./clones where present, as judge-eval does (the pairs/s then include its rule).
-const evaluation = await evaluateJudges({ pairs: [values.pairs!], clones: existsSync('clones') ? 'clones' : undefined });
+// On the fit half: judge-eval's default half is the held one, which engineers must not read (the bench printed its
+// pair kappa until judges73); pairs/s are the fit half's pairs, as many within a few percent.
+const evaluation = await evaluateJudges({ pairs: [values.pairs!], split: 'fit', clones: existsSync('clones') ? 'clones' : undefined });
 out.judges = evaluation.judges.map((j) => ({
   judge: j.judge,
   pairsPerSecond: Math.round(j.pairsPerSecond ?? 0),
