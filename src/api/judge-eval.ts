@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { TaskFamily } from '../family/model.js';
-import { cloneOf, quotedRefs, readQuotedPaths, type CloneChains } from './quoted-files.js';
+import { cloneOf, quotedRefs, readQuotedDefines, readQuotedPaths, type CloneChains } from './quoted-files.js';
 import { readLaterDiffs } from './later-diffs.js';
 import { standingByRepo } from './eval-standing.js';
 import type { WorkItem } from '../sources/model.js';
@@ -187,10 +187,11 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   // The quoted pre-T0 work's files and what the later items' diffs did, read from each repository's clone (its history
   // walked once for both) before any judge is timed.
   const chains: CloneChains = new Map();
-  const quoted = options.quoted === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones, chains);
+  const quoted = options.quoted === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones, chains, readQuotedPaths);
+  const quotedDefines = options.quoted === false || options.diffs === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones, chains, readQuotedDefines);
   const added = options.diffs === false ? new Map() : await addedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], options.clones, chains);
   const standing = options.standing === false ? new Map() : await standingByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], windows, options.clones, chains);
-  const context: RepoContext = { quoted, added, standing };
+  const context: RepoContext = { quoted, quotedDefines, added, standing };
 
   const results: JudgeEvalJudgeResult[] = [];
   for (const name of judges) {
@@ -307,17 +308,23 @@ function refitted(judge: Judge, t: LabelThresholds): Judge {
   };
 }
 
-/** Quoted work's files by repository (JudgeRequest.quoted), from `<clones>/<name>` at the pairs' T0; none without a clone. */
+/** Quoted work's files (JudgeRequest.quoted) or names (JudgeRequest.quotedDefines) by repository, from `<clones>/<name>` at the pairs' T0; none without a clone. */
 type QuotedByRepo = ReadonlyMap<string, Readonly<Record<string, readonly string[]>>>;
 
-async function quotedByRepo(contexts: readonly { repo: string; families: readonly TaskFamily[] }[], pairs: readonly LabelledPair[], clones: string | undefined, chains: CloneChains): Promise<QuotedByRepo> {
+async function quotedByRepo(
+  contexts: readonly { repo: string; families: readonly TaskFamily[] }[],
+  pairs: readonly LabelledPair[],
+  clones: string | undefined,
+  chains: CloneChains,
+  read: (path: string, t0: string, refs: ReadonlySet<string>, chains: CloneChains) => Promise<Record<string, readonly string[]>>,
+): Promise<QuotedByRepo> {
   const out = new Map<string, Record<string, readonly string[]>>();
   for (const repo of new Set(contexts.map((c) => c.repo))) {
     const path = cloneOf(clones, repo);
     const t0 = pairs.find((p) => p.repo === repo)?.t0;
     if (path === null || t0 === undefined) continue;
     const refs = quotedRefs(contexts.filter((c) => c.repo === repo).flatMap((c) => c.families));
-    out.set(repo, await readQuotedPaths(path, t0, refs, chains));
+    out.set(repo, await read(path, t0, refs, chains));
   }
   return out;
 }
@@ -325,6 +332,7 @@ async function quotedByRepo(contexts: readonly { repo: string; families: readonl
 /** What judge-eval read of each repository's clone: the quoted work's files, the later items' diffs. */
 interface RepoContext {
   quoted: QuotedByRepo;
+  quotedDefines: QuotedByRepo;
   added: AddedByRepo;
   /** Families whose note or runtime declaration still stands at the window's end (JudgeRequest.standing), by repository. */
   standing: ReadonlyMap<string, Readonly<Record<string, string>>>;
@@ -344,7 +352,7 @@ async function addedByRepo(contexts: readonly { repo: string; later: readonly Wo
   return out;
 }
 
-const NO_CONTEXT: RepoContext = { quoted: new Map(), added: new Map(), standing: new Map() };
+const NO_CONTEXT: RepoContext = { quoted: new Map(), quotedDefines: new Map(), added: new Map(), standing: new Map() };
 
 async function runJudge(judge: Judge, contexts: readonly PairContext[], repo: RepoContext = NO_CONTEXT): Promise<{ cells: CellResult[]; seconds: number; cpuSeconds: number; scoredPairs: number; config: Record<string, unknown> }> {
   const cells: CellResult[] = [];
@@ -403,7 +411,7 @@ async function judgeFamilies(judge: Judge, contexts: readonly FamilyContext[], r
 
 /** What a judge gets for one repository's families and later work, with what judge-eval read of its clone. */
 function judgeRequest(context: { repo: string; families: readonly TaskFamily[]; later: readonly WorkItem[] }, repo: RepoContext) {
-  return { families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) };
+  return { families: context.families, later: context.later, quoted: repo.quoted.get(context.repo), quotedDefines: repo.quotedDefines.get(context.repo), added: repo.added.get(context.repo), standing: repo.standing.get(context.repo) };
 }
 
 /** Every promise's value, in order, once all have settled; the first rejection in order is thrown then (none is left running). */

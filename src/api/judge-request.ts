@@ -6,7 +6,7 @@ import { repoPathById } from '../store/repos.js';
 import { loadWorkItems } from '../store/work-items.js';
 import type { JudgeRequest } from '../validate/judge.js';
 import { splitLaterWork, type LaterWork } from '../validate/later-work.js';
-import { quotedRefs } from './quoted-files.js';
+import { quotedDefinesOf, quotedRefs } from './quoted-files.js';
 import { readStandingNotes } from './standing-notes.js';
 import type { NoteLinesMemo } from '../git/note-lines.js';
 
@@ -14,7 +14,7 @@ export interface StoredJudgeRequest {
   /** The window's work, bots and work that is not work counted apart (the metrics read these). */
   later: LaterWork;
   /** What the judge is given: the families, the judged later work, what each change's diff added, the quoted work's files. */
-  request: JudgeRequest & Required<Pick<JudgeRequest, 'added' | 'quoted' | 'standing'>>;
+  request: JudgeRequest & Required<Pick<JudgeRequest, 'added' | 'quoted' | 'quotedDefines' | 'standing'>>;
 }
 
 /**
@@ -40,8 +40,11 @@ export async function readJudgeRequest(
   const bySha = repoPath === null ? new Map<string, string[]>() : await readDefinedIdentifiers(repoPath, later.judged.map((i) => i.sha), options.addedMemo);
   const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
   const refs = quotedRefs(families);
-  const quoted = refs.size === 0 ? {} : Object.fromEntries(loadWorkItems(store, origin.repoId, { until: origin.t0 }).flatMap((i) => (refs.has(i.key) ? [[i.key, i.paths]] : [])));
+  const quotedItems = refs.size === 0 ? [] : loadWorkItems(store, origin.repoId, { until: origin.t0 }).filter((i) => refs.has(i.key));
+  const quoted = Object.fromEntries(quotedItems.map((i) => [i.key, i.paths]));
+  const quotedShas = new Map(quotedItems.filter((i) => i.sha !== '').map((i) => [i.key, i.sha] as const));
+  const quotedDefines = repoPath === null || quotedShas.size === 0 ? {} : quotedDefinesOf(await readDefinedIdentifiers(repoPath, [...quotedShas.values()], options.addedMemo), quotedShas);
   const t0Commit = store.db.prepare<[number, string], string>('SELECT commit_sha FROM snapshots WHERE repo_id = ? AND t0 = ? ORDER BY id LIMIT 1').pluck().get(origin.repoId, origin.t0) ?? null;
   const standing = await readStandingNotes(repoPath, families, t0Commit, window, options.notesMemo);
-  return { later, request: { families, later: later.judged, added, quoted, standing } };
+  return { later, request: { families, later: later.judged, added, quoted, quotedDefines, standing } };
 }

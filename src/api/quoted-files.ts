@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TaskFamily } from '../family/model.js';
+import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../git/added-identifiers.js';
 import { openRepository } from '../git/open.js';
 import type { Commit } from '../git/model.js';
 import { cutAtT0 } from '../snapshot/cutoff.js';
@@ -50,6 +51,25 @@ export async function readQuotedPaths(repoPath: string, t0: string, refs: Readon
   const { history } = cutAtT0(await readCloneChain(repoPath, chains), t0);
   const all = new Map(reconstructWorkItems(history).map((i) => [i.key, i.paths]));
   return Object.fromEntries([...refs].flatMap((r) => (all.has(r) ? [[r, all.get(r)!]] : [])));
+}
+
+/**
+ * The names the named pre-T0 work items of a clone define (src/git/added-identifiers.ts definedIdentifiers, plain
+ * names only: no `removed:`, `edited:` or other entries), by ref, found as readQuotedPaths finds them.
+ */
+export async function readQuotedDefines(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains, memo?: AddedIdentifiersMemo): Promise<Record<string, readonly string[]>> {
+  if (refs.size === 0) return {};
+  const { history } = cutAtT0(await readCloneChain(repoPath, chains), t0);
+  const shas = new Map(reconstructWorkItems(history).flatMap((i) => (refs.has(i.key) ? [[i.key, i.sha] as const] : [])));
+  return quotedDefinesOf(await readDefinedIdentifiers(repoPath, [...shas.values()], memo), shas);
+}
+
+/** Each ref's plain defined names from the names read by sha (readDefinedIdentifiers). */
+export function quotedDefinesOf(bySha: ReadonlyMap<string, readonly string[]>, shaByRef: ReadonlyMap<string, string>): Record<string, readonly string[]> {
+  return Object.fromEntries([...shaByRef].flatMap(([ref, sha]) => {
+    const names = bySha.get(sha)?.filter((n) => !n.includes(':'));
+    return names === undefined || names.length === 0 ? [] : [[ref, names]];
+  }));
 }
 
 /** Where the clone of `owner/name` belongs in `clonesDir`: `<clonesDir>/<name>`. */

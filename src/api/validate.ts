@@ -98,7 +98,7 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
 
     // The later work, what each change's diff added and the quoted pre-T0 work's files (src/api/judge-request.ts).
     const { later, request } = await readJudgeRequest(store, forecast.families, origin, { windowEnd, includeBots: options.includeBots ?? false, addedMemo: options.addedMemo, progress });
-    const { added, quoted } = request;
+    const { added, quoted, quotedDefines } = request;
     progress.stage(`judging ${forecast.families.length} families against ${later.judged.length} later work items (${judgeName})`);
     const outcome = await judge.judge(request);
     const validation: Validation = {
@@ -114,7 +114,7 @@ export async function validateForecast(options: ValidateOptions): Promise<Valida
       metrics: computeMetrics({ verdicts: outcome.verdicts, abstained: forecast.abstained, judged: later.judged, bots: later.bots, byKind: later.byKind }),
     };
     // What the diffs added is an input too: the same forecast judged with and without the clone's blobs is judged anew.
-    const hash = contentHash({ forecastHash: forecast.hash, judge: judgeName, config: outcome.config, window: windowText, excludeBots: validation.excludeBots, laterWork: later.judged.map((i) => i.key), added: contentHash(added), quoted: contentHash(quoted) });
+    const hash = contentHash({ forecastHash: forecast.hash, judge: judgeName, config: outcome.config, window: windowText, excludeBots: validation.excludeBots, laterWork: later.judged.map((i) => i.key), added: contentHash(added), quoted: contentHash(quoted), quotedDefines: contentHash(quotedDefines) });
     const saved = saveValidation(store, validation, hash, outcome.calls);
     return { ...saved, warnings, forecaster: forecast.forecaster, snapshotId: origin.snapshotId, validation: saved.reused ? loadValidation(store, saved.id) : validation };
   } finally {

@@ -146,18 +146,26 @@ export function lineDefinitions(line: string, into: Set<string>, inTest = false)
  * reads them), and `dependency:-<name>` for a runtime dependency it removes from a manifest (package.json, Cargo.toml,
  * pyproject.toml, setup.cfg, go.mod: src/text/manifest-dependencies.ts dependenciesRemovedBy; not a version bump, not
  * a development dependency), and `unskipped:<test name>` for a test of a test file skipped (or expected to fail)
- * before it and run after it (unskipped-tests.ts). Sorted.
+ * before it and run after it (unskipped-tests.ts), and `edited:<name>` for a name whose definition line it rewrites (a
+ * line defining it removed and one added in the same file, outside test files: src/validate/judges/quoted-definitions.ts). Sorted.
  */
 export function definedIdentifiers(files: readonly ChangedText[]): string[] {
   const count = new Map<string, number>();
   const versions = new Map<string, number>();
   const named = new Map<string, number>();
   const unskipped = new Set<string>();
+  // Per file: a definition moved to another file is no rewrite of it.
+  let onAdded = new Set<string>();
+  let onRemoved = new Set<string>();
+  const edited = new Set<string>();
   const tally = (lines: readonly string[], by: number, inTest: boolean) => {
     for (const line of lines) {
       const ids = new Set<string>();
       lineDefinitions(line, ids, inTest);
-      for (const id of ids) count.set(id, (count.get(id) ?? 0) + by);
+      for (const id of ids) {
+        count.set(id, (count.get(id) ?? 0) + by);
+        if (!inTest) (by > 0 ? onAdded : onRemoved).add(id);
+      }
     }
   };
   for (const [prev, next, path] of files) {
@@ -165,8 +173,11 @@ export function definedIdentifiers(files: readonly ChangedText[]): string[] {
     const inTest = path !== undefined && TEST_FILE.test(path);
     const added = addedLines(prev, next);
     const removed = addedLines(next, prev);
+    onAdded = new Set();
+    onRemoved = new Set();
     tally(added, 1, inTest);
     tally(removed, -1, inTest);
+    for (const id of onAdded) if (onRemoved.has(id)) edited.add(id);
     tallyNames(added, 1, named);
     tallyNames(removed, -1, named);
     // A test skipped before and run after: `unskipped:<name>` (unskipped-tests.ts).
@@ -182,6 +193,9 @@ export function definedIdentifiers(files: readonly ChangedText[]): string[] {
     }
   }
   const out = [...count].flatMap(([id, n]) => (n > 0 ? [id] : n < 0 ? [`removed:${id}`] : []));
+  // A definition line the change rewrites (removed and added again, its name kept): `edited:<name>` (a fix of what
+  // that definition says: `pub const BAT_THEME_DARK: &str = "BAT_THEME"` made `= "BAT_THEME_DARK"`).
+  for (const id of edited) out.push(`edited:${id}`);
   for (const [v, n] of versions) if (n !== 0) out.push(`runtime:${n > 0 ? '+' : '-'}${v}`);
   for (const name of dependenciesRemovedBy(files)) out.push(`dependency:-${name}`);
   for (const name of unskipped) out.push(`unskipped:${name}`);

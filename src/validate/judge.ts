@@ -28,6 +28,12 @@ export interface JudgeRequest {
    */
   quoted?: Readonly<Record<string, readonly string[]>>;
   /**
+   * The names each quoted pre-T0 work item defines (its diff's definitions, as `added` reads a later item's: plain names
+   * only), by its ref, where the clone has it: a later change rewriting one of those definitions works on that very
+   * work (src/validate/judges/quoted-definitions.ts). Judges never run git.
+   */
+  quotedDefines?: Readonly<Record<string, readonly string[]>>;
+  /**
    * The families whose lead TODO/FIXME note (or stated limitation) still stands, unchanged, in the tree of the window's
    * last change, by family id, with the note's text (src/api/standing-notes.ts): no later change did their work
    * (src/validate/judges/standing-note.ts). Read from the clone by validation; judges never run git.

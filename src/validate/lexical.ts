@@ -44,7 +44,7 @@ export const LEXICAL_DEFAULTS: LexicalThresholds = {
   minSharedInArea: 1,
 };
 
-export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v31';
+export const LEXICAL_JUDGE_VERSION = 'lexical-judge-v32';
 
 export function lexicalThresholds(t: LabelThresholds): LexicalThresholds {
   return { strongText: t.strong, strongTextInArea: t.strongInArea, relatedText: t.related, relatedTextInArea: t.relatedInArea, minShared: t.minShared, minSharedInArea: t.minSharedInArea };

@@ -43,7 +43,7 @@ test('a paraphrase of the family is strong and an unrelated pull request is reje
   expect(quotes!.matches).toEqual([]);
   expect(quotes!.reason).toMatch(/^rejected: nearest was pr#2\d /);
   expect(config).toEqual({
-    version: 'embedding-judge-v30', model: 'embed-small', baseURL: server.baseURL, ...EMBEDDING_DEFAULTS,
+    version: 'embedding-judge-v31', model: 'embed-small', baseURL: server.baseURL, ...EMBEDDING_DEFAULTS,
     itemText: 'title, first 1000 characters of the body, changed directories',
   });
   expect(calls).toEqual([]);

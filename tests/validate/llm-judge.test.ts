@@ -59,7 +59,7 @@ test('one call per family labels each family from the model\'s answer, naming th
   expect(calls.map((c) => [c.purpose, c.error])).toEqual([['judge', null], ['judge', null]]);
   expect(config).toEqual({
     prompt: 'llm-judge-v7', model: 'judge-model', baseURL: server.baseURL, maxCandidates: 8, candidateBodyChars: 600,
-    directionBonus: 0.3, specificTouchBonus: 0.1, directionRules: 'direction-v27', standingNoteRule: 'standing-note-v2', temperature: 0, seed: 0, maxTokens: 1024,
+    directionBonus: 0.3, specificTouchBonus: 0.1, directionRules: 'direction-v28', standingNoteRule: 'standing-note-v2', temperature: 0, seed: 0, maxTokens: 1024,
   });
 });
 

@@ -37,7 +37,7 @@ test('a later pull request that says the predicted work in other words is strong
   expect(verdicts.map((v) => [v.familyId, v.label, v.matches[0]?.key])).toEqual([['F3', 'strong', 'pr#31'], ['F1', 'strong', 'pr#21']]);
   expect(verdicts[0]!.reason).toMatch(/^strong: pr#31 "fix crash when parsing nested quotes" \(direction: shares quotes; similarity 0\.\d\d, touches src\/parser, also bugfix\)$/);
   expect(verdicts[0]!.matches.map((m) => m.key)).not.toContain(UNRELATED.key);
-  expect(config).toMatchObject({ version: 'semantic-judge-v29', ...SEMANTIC_DEFAULTS, ...SEMANTIC_SETTINGS });
+  expect(config).toMatchObject({ version: 'semantic-judge-v30', ...SEMANTIC_DEFAULTS, ...SEMANTIC_SETTINGS });
   expect(calls).toEqual([]);
 });
 

@@ -10,6 +10,7 @@ import { dropsDependency } from './dependency-line.js';
 import { listedCheckerLines, sharedCheckerLine, titleCheckerLines, type CheckerLine } from './checker-lines.js';
 import { continuedRemoval, droppedNames, removedNames } from './removal-line.js';
 import type { QuotedFiles } from './quoted-files.js';
+import { rewrittenQuotedDefinition } from './quoted-definitions.js';
 import { asksForMore, removesInstance } from './addition-line.js';
 import { doesTaskLine, taskLine, type TaskLine } from './task-line.js';
 import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predictionText, sharedWords, topicWords, type TopicWords } from './shared.js';
@@ -96,8 +97,11 @@ import { bodyExcerpt, FAMILY_BOILERPLATE, familyPaths, familyTopicWords, predict
  * "Fix the warnings of new clippy lints like …") is done by a change adding one more of its kind at the file it names,
  * implementing that trait, or doing that linter's work; "Make `test name` pass" by a change whose diff takes that
  * test's skip off (task-line.ts, src/git/unskipped-tests.ts).
+ * direction-v28 (judges76, issue 16): a list-shaped family's quoted work, a definition of which the change rewrites
+ * (a compound name, a part of it a word the family lists and the quoted title names), is continued: related
+ * (quoted-definitions.ts; the quoted work's names are JudgeRequest.quotedDefines, the rewrite an `edited:` entry).
  */
-export const DIRECTION_RULES = 'direction-v27';
+export const DIRECTION_RULES = 'direction-v28';
 
 /** What of a family a direction can rest on, computed once per family. */
 export interface FamilyDirection {
@@ -264,7 +268,7 @@ export interface SharedDirection {
  */
 export type DirectionBasis =
   | 'none' | 'task' | 'pending-does' | 'pending-line' | 'act-area' | 'does-file' | 'does-lint' | 'does-taken' | 'does-objects'
-  | 'symbol' | 'diff' | 'issue' | 'phrase' | 'quoted-files' | 'quoted-head' | 'checker' | 'dependency' | 'removal' | 'runtime';
+  | 'symbol' | 'diff' | 'issue' | 'phrase' | 'quoted-files' | 'quoted-definition' | 'quoted-head' | 'checker' | 'dependency' | 'removal' | 'runtime';
 
 const ACT = /\b(deprecat\w*|remov\w*|renam\w*|replac\w*|migrat\w*|split\w*|extract\w*|drop\w*|delet\w*|inlin\w*|revert\w*)\b/gi;
 const ACT_STEM: Record<string, string> = { deprecat: 'deprecate', remov: 'remove', renam: 'rename', replac: 'replace', migrat: 'migrate', split: 'split', extract: 'extract', drop: 'drop', delet: 'remove', inlin: 'inline', revert: 'revert' };
@@ -729,6 +733,12 @@ function directionOf(
       doneBy = 'does-objects';
       evidence.unshift(`does its title's ${done.map((o) => f.words.get(o) ?? o).join(', ')}`);
     }
+  }
+  // A definition the quoted work introduced, rewritten by the change's diff, for a list-shaped family: work on that very
+  // work (quoted-definitions.ts). Related, never strong by it, whatever the change's kind; not for a wording pass.
+  if (evidence.length === 0 && f.listedTopics !== null && pair.quoted !== undefined && !i.rewording && i.added.size > 0) {
+    const def = rewrittenQuotedDefinition(pair.quoted, i.added, f.listed);
+    if (def !== null) return { holds: true, named: true, evidence: [`rewrites \`${def.name}\`, which its quoted ${def.ref} defined`], plain: false, does: false, basis: 'quoted-definition' };
   }
   // Work continued in the files of the past work the family quotes, outside its own files (quotedFilesDirection).
   if (evidence.length === 0 && !pair.touches && agrees !== false && pair.quoted !== undefined && i.paths.some((p) => pair.quoted!.files.has(p))) {

@@ -26,7 +26,7 @@ import { areaAndKind, pairReader, thresholdJudge } from './threshold-judge.js';
  * decimals, so the same inputs give the same verdicts with or without cache.
  */
 
-export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v30';
+export const EMBEDDING_JUDGE_VERSION = 'embedding-judge-v31';
 
 export const EMBEDDING_DEFAULTS = {
   strongAt: 0.7,

@@ -213,7 +213,7 @@ export const MAX_DIFF_IDENTIFIERS = 15;
 export function diffSummary(ids: readonly string[] | undefined, familySymbols: ReadonlySet<string>): string[] | null {
   // What the diff takes out (`dropped:` entries, removal-line.ts) is no part of what it adds, nor a test it runs again
   // (`unskipped:` entries, src/git/unskipped-tests.ts: a reading of the diff, read by the task lines).
-  ids = ids?.filter((id) => !id.startsWith('dropped:') && !id.startsWith('unskipped:'));
+  ids = ids?.filter((id) => !id.startsWith('dropped:') && !id.startsWith('unskipped:') && !id.startsWith('edited:'));
   if (ids === undefined || ids.length === 0) return null;
   const rank = (id: string) => (familySymbols.has(id) ? 0 : /[_.]|^--/.test(id) ? 1 : 2);
   return [...ids].sort((a, b) => rank(a) - rank(b) || compareText(a, b)).slice(0, MAX_DIFF_IDENTIFIERS);

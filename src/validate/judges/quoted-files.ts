@@ -1,4 +1,5 @@
 import type { TaskFamily } from '../../family/model.js';
+import { ownName } from './quoted-definitions.js';
 import { topicWords, type TopicWords } from './shared.js';
 
 /**
@@ -18,6 +19,8 @@ export interface QuotedWork {
   sha: string | null;
   /** The files it changed, less changelogs, manifests and lock files (every release and bump touches those). */
   files: ReadonlySet<string>;
+  /** The compound or long names it defines (JudgeRequest.quotedDefines; quoted-definitions.ts ownName), lower-cased. */
+  defines: ReadonlySet<string>;
 }
 
 /** A quoted change of more files than this is a sweep (a major version, a reformat): its files are the project, no direction. */
@@ -35,23 +38,29 @@ export interface QuotedFiles {
   files: ReadonlySet<string>;
 }
 
-const cache = new WeakMap<object, WeakMap<TaskFamily, QuotedFiles>>();
+const cache = new WeakMap<object, WeakMap<object, WeakMap<TaskFamily, QuotedFiles>>>();
 const NONE: QuotedFiles = { works: [], files: new Set() };
+const NO_DEFINES: Readonly<Record<string, readonly string[]>> = {};
 
-/** The family's quoted work whose files `paths` (quoted ref -> changed paths) has; none without `paths`. */
-export function quotedWorkOf(family: TaskFamily, paths: Readonly<Record<string, readonly string[]>> | undefined): QuotedFiles {
+/**
+ * The family's quoted work whose files `paths` (quoted ref -> changed paths) has, with the names each defines where
+ * `defines` (quoted ref -> defined names) has them; none without `paths`.
+ */
+export function quotedWorkOf(family: TaskFamily, paths: Readonly<Record<string, readonly string[]>> | undefined, defines: Readonly<Record<string, readonly string[]>> = NO_DEFINES): QuotedFiles {
   if (paths === undefined) return NONE;
-  let byFamily = cache.get(paths);
-  if (byFamily === undefined) cache.set(paths, (byFamily = new WeakMap()));
+  let byDefines = cache.get(paths);
+  if (byDefines === undefined) cache.set(paths, (byDefines = new WeakMap()));
+  let byFamily = byDefines.get(defines);
+  if (byFamily === undefined) byDefines.set(defines, (byFamily = new WeakMap()));
   let out = byFamily.get(family);
   if (out === undefined) {
-    out = readQuotedWork(family, paths);
+    out = readQuotedWork(family, paths, defines);
     byFamily.set(family, out);
   }
   return out;
 }
 
-function readQuotedWork(family: TaskFamily, paths: Readonly<Record<string, readonly string[]>>): QuotedFiles {
+function readQuotedWork(family: TaskFamily, paths: Readonly<Record<string, readonly string[]>>, defines: Readonly<Record<string, readonly string[]>>): QuotedFiles {
   const out: QuotedWork[] = [];
   for (const e of family.evidence) {
     const changed = e.kind === 'work_item' ? paths[e.ref] : undefined;
@@ -60,7 +69,8 @@ function readQuotedWork(family: TaskFamily, paths: Readonly<Record<string, reado
     if (files.size === 0) continue;
     const pr = /^pr#(\d+)$/.exec(e.ref);
     const sha = /^commit:([0-9a-f]{7,40})$/.exec(e.ref);
-    out.push({ ref: e.ref, title: e.text, words: topicWords(e.text), number: pr ? Number(pr[1]) : null, sha: sha ? sha[1]! : null, files });
+    const names = new Set((defines[e.ref] ?? []).map((n) => n.toLowerCase()).filter(ownName));
+    out.push({ ref: e.ref, title: e.text, words: topicWords(e.text), number: pr ? Number(pr[1]) : null, sha: sha ? sha[1]! : null, files, defines: names });
   }
   return out.length === 0 ? NONE : { works: out, files: new Set(out.flatMap((q) => [...q.files])) };
 }

@@ -36,7 +36,7 @@ export interface PairReading {
 export function pairReader(
   families: readonly TaskFamily[],
   later: readonly WorkItem[],
-  request: Pick<JudgeRequest, 'added' | 'quoted'>,
+  request: Pick<JudgeRequest, 'added' | 'quoted' | 'quotedDefines'>,
   bodyChars: number,
 ): (fi: number, ii: number, similarity: number) => PairReading {
   const familyDirs = families.map((f) => familyDirection(f));
@@ -44,7 +44,7 @@ export function pairReader(
   const rare = rareWords(itemDirs);
   const categories = later.map(itemCategory);
   const paths = families.map(familyPaths);
-  const quoted = families.map((f) => quotedWorkOf(f, request.quoted));
+  const quoted = families.map((f) => quotedWorkOf(f, request.quoted, request.quotedDefines));
   return (fi, ii, similarity) => {
     const family = families[fi]!;
     const touched = touchedPaths(later[ii]!.paths, paths[fi]!);

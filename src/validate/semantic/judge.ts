@@ -28,7 +28,7 @@ import { applySynonyms, wordRows } from './vocabulary.js';
  * Thresholds were fitted on the `fit` half of eval/pairs/ (docs/judging.md).
  */
 
-export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v29';
+export const SEMANTIC_JUDGE_VERSION = 'semantic-judge-v30';
 
 // Built once: zod compiles a schema's checks on its first parse, so a schema made per call is compiled per call.
 const Families = z.array(TaskFamily);
