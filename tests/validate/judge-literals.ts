@@ -90,3 +90,21 @@ export const RETRY: TaskFamily = {
   evidence: [],
   target_hints: { paths: ['src/http/retry.py'], symbols: ['retry_policy_for'] },
 };
+
+/**
+ * A reworded baseline's feature family as judge-eval's fit half holds them: "Extend <area>: <listed words>", worked
+ * "around" those words, continuing one quoted pull request before T0 in the area.
+ */
+export function quotingFamily(id: string, area: string, listed: readonly string[], quoted: { ref: string; date: string; title: string }): TaskFamily {
+  return {
+    ...BACKOFF,
+    id,
+    category: 'feature',
+    title: `Extend ${area}: ${listed.join(', ')}`,
+    anchor: { name: area, paths: [area] },
+    expected_behavior: `Work of kind feature lands in ${area} around ${listed.join(', ')}, continuing "${quoted.title}".`,
+    acceptance_criteria: [],
+    evidence: [{ kind: 'work_item', ref: quoted.ref, date: quoted.date, text: quoted.title, reason: `pull request before T0 in ${area}` }],
+    target_hints: { paths: [area], symbols: [] },
+  };
+}

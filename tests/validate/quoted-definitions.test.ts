@@ -8,7 +8,7 @@ import type { Judge } from '../../src/validate/judge.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
 import { makeRepo } from '../fixtures/repo.js';
-import { BACKOFF, FILLER, item } from './judge-literals.js';
+import { BACKOFF, FILLER, item, quotingFamily } from './judge-literals.js';
 
 /**
  * A list-shaped family's quoted work, a definition of which a later change rewrites, is continued (direction-v28,
@@ -45,19 +45,7 @@ const table = loadWordTable();
 const judges: Judge[] = [createSemanticJudge({ table }), createLexicalJudge()];
 
 /** bat's hotspot-v2 family of judge-eval's fit half (F2): people relate pr#3168 to it. */
-const THEME: TaskFamily = {
-  ...BACKOFF,
-  id: 'F2',
-  category: 'feature',
-  title: 'Extend src/bin/bat: theme, based, binary',
-  anchor: { name: 'src/bin/bat', paths: ['src/bin/bat'] },
-  expected_behavior: 'Work of kind feature lands in src/bin/bat around theme, based, binary, continuing "Choose Theme Based on The Terminal\'s Color Scheme".',
-  acceptance_criteria: [],
-  evidence: [
-    { kind: 'work_item', ref: 'pr#2896', date: '2024-06-01T00:00:00.000Z', text: "Choose Theme Based on The Terminal's Color Scheme", reason: 'pull request before T0 in src/bin/bat' },
-  ],
-  target_hints: { paths: ['src/bin/bat'], symbols: [] },
-};
+const THEME: TaskFamily = quotingFamily('F2', 'src/bin/bat', ['theme', 'based', 'binary'], { ref: 'pr#2896', date: '2024-06-01T00:00:00.000Z', title: "Choose Theme Based on The Terminal's Color Scheme" });
 /** The same quoted work under another family: "Extend assets: bat, based, choose" (people rejected pr#3168 for it). */
 const ASSETS: TaskFamily = { ...THEME, id: 'F4', title: 'Extend assets: bat, based, choose', anchor: { name: 'assets', paths: ['assets'] }, target_hints: { paths: ['assets'], symbols: [] } };
 

@@ -7,7 +7,7 @@ import { quotedWorkOf } from '../../src/validate/judges/quoted-files.js';
 import { createLexicalJudge } from '../../src/validate/lexical.js';
 import { createSemanticJudge } from '../../src/validate/semantic/judge.js';
 import { makeRepo } from '../fixtures/repo.js';
-import { BACKOFF, FILLER, item } from './judge-literals.js';
+import { BACKOFF, FILLER, item, quotingFamily } from './judge-literals.js';
 
 /**
  * The files of the pre-T0 work a family quotes (direction-v12, docs/judging.md "The quoted work's files"): a change
@@ -18,19 +18,7 @@ const table = loadWordTable();
 const judges: Judge[] = [createSemanticJudge({ table }), createLexicalJudge()];
 
 /** bat's recency-v2 family of judge-eval's fit half (F3), quoting pr#3126. */
-const COMPLETION: TaskFamily = {
-  ...BACKOFF,
-  id: 'F3',
-  category: 'feature',
-  title: 'Extend src/bin/bat: completion, provide, shell',
-  anchor: { name: 'src/bin/bat', paths: ['src/bin/bat'] },
-  expected_behavior: 'Work of kind feature lands in src/bin/bat around completion, provide, shell, continuing "Add `--completion <SHELL>` to provide shell completions".',
-  acceptance_criteria: [],
-  evidence: [
-    { kind: 'work_item', ref: 'pr#3126', date: '2024-12-01T00:00:00.000Z', text: 'Add `--completion <SHELL>` to provide shell completions', reason: 'pull request before T0 in src/bin/bat' },
-  ],
-  target_hints: { paths: ['src/bin/bat'], symbols: [] },
-};
+const COMPLETION: TaskFamily = quotingFamily('F3', 'src/bin/bat', ['completion', 'provide', 'shell'], { ref: 'pr#3126', date: '2024-12-01T00:00:00.000Z', title: 'Add `--completion <SHELL>` to provide shell completions' });
 
 const QUOTED = { 'pr#3126': ['CHANGELOG.md', 'README.md', 'build/completions.rs', 'src/bin/bat/clap_app.rs', 'src/bin/bat/main.rs'] };
 
