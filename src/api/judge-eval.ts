@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { TaskFamily } from '../family/model.js';
-import { cloneOf, quotedRefs, readQuotedDefines, readQuotedPaths, type CloneChains } from './quoted-files.js';
+import { cloneOf, quotedDefinesOf, quotedPathsOf, quotedRefs, readQuotedItems, type CloneChains } from './quoted-files.js';
 import { readLaterDiffs } from './later-diffs.js';
 import { standingByRepo } from './eval-standing.js';
 import type { WorkItem } from '../sources/model.js';
@@ -187,8 +187,8 @@ export async function evaluateJudges(options: JudgeEvalOptions): Promise<JudgeEv
   // The quoted pre-T0 work's files and what the later items' diffs did, read from each repository's clone (its history
   // walked once for both) before any judge is timed.
   const chains: CloneChains = new Map();
-  const quoted = options.quoted === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones, chains, readQuotedPaths);
-  const quotedDefines = options.quoted === false || options.diffs === false ? new Map() : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones, chains, readQuotedDefines);
+  const { quoted, quotedDefines } =
+    options.quoted === false ? { quoted: new Map(), quotedDefines: new Map() } : await quotedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], all, options.clones, chains, options.diffs !== false);
   const added = options.diffs === false ? new Map() : await addedByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], options.clones, chains);
   const standing = options.standing === false ? new Map() : await standingByRepo([...contexts, ...fitContexts, ...familyReported, ...familyFit], windows, options.clones, chains);
   const context: RepoContext = { quoted, quotedDefines, added, standing };
@@ -308,25 +308,31 @@ function refitted(judge: Judge, t: LabelThresholds): Judge {
   };
 }
 
-/** Quoted work's files (JudgeRequest.quoted) or names (JudgeRequest.quotedDefines) by repository, from `<clones>/<name>` at the pairs' T0; none without a clone. */
+/** Quoted work's files (JudgeRequest.quoted) or names (JudgeRequest.quotedDefines) by repository. */
 type QuotedByRepo = ReadonlyMap<string, Readonly<Record<string, readonly string[]>>>;
 
+/**
+ * The quoted work's files and (with `defines`, when diffs are read) the names it defines, by repository, from
+ * `<clones>/<name>` at the pairs' T0, its items read once for both; none without a clone.
+ */
 async function quotedByRepo(
   contexts: readonly { repo: string; families: readonly TaskFamily[] }[],
   pairs: readonly LabelledPair[],
   clones: string | undefined,
   chains: CloneChains,
-  read: (path: string, t0: string, refs: ReadonlySet<string>, chains: CloneChains) => Promise<Record<string, readonly string[]>>,
-): Promise<QuotedByRepo> {
-  const out = new Map<string, Record<string, readonly string[]>>();
+  defines: boolean,
+): Promise<{ quoted: QuotedByRepo; quotedDefines: QuotedByRepo }> {
+  const quoted = new Map<string, Record<string, readonly string[]>>();
+  const quotedDefines = new Map<string, Record<string, readonly string[]>>();
   for (const repo of new Set(contexts.map((c) => c.repo))) {
     const path = cloneOf(clones, repo);
     const t0 = pairs.find((p) => p.repo === repo)?.t0;
     if (path === null || t0 === undefined) continue;
-    const refs = quotedRefs(contexts.filter((c) => c.repo === repo).flatMap((c) => c.families));
-    out.set(repo, await read(path, t0, refs, chains));
+    const items = await readQuotedItems(path, t0, quotedRefs(contexts.filter((c) => c.repo === repo).flatMap((c) => c.families)), chains);
+    quoted.set(repo, quotedPathsOf(items));
+    if (defines) quotedDefines.set(repo, await quotedDefinesOf(path, items));
   }
-  return out;
+  return { quoted, quotedDefines };
 }
 
 /** What judge-eval read of each repository's clone: the quoted work's files, the later items' diffs. */

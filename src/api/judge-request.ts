@@ -6,7 +6,7 @@ import { repoPathById } from '../store/repos.js';
 import { loadWorkItems } from '../store/work-items.js';
 import type { JudgeRequest } from '../validate/judge.js';
 import { splitLaterWork, type LaterWork } from '../validate/later-work.js';
-import { quotedDefinesOf, quotedRefs } from './quoted-files.js';
+import { quotedDefinesOf, quotedPathsOf, quotedRefs } from './quoted-files.js';
 import { readStandingNotes } from './standing-notes.js';
 import type { NoteLinesMemo } from '../git/note-lines.js';
 
@@ -41,9 +41,8 @@ export async function readJudgeRequest(
   const added = Object.fromEntries(later.judged.flatMap((i) => (bySha.has(i.sha) ? [[i.key, bySha.get(i.sha)!]] : [])));
   const refs = quotedRefs(families);
   const quotedItems = refs.size === 0 ? [] : loadWorkItems(store, origin.repoId, { until: origin.t0 }).filter((i) => refs.has(i.key));
-  const quoted = Object.fromEntries(quotedItems.map((i) => [i.key, i.paths]));
-  const quotedShas = new Map(quotedItems.filter((i) => i.sha !== '').map((i) => [i.key, i.sha] as const));
-  const quotedDefines = repoPath === null || quotedShas.size === 0 ? {} : quotedDefinesOf(await readDefinedIdentifiers(repoPath, [...quotedShas.values()], options.addedMemo), quotedShas);
+  const quoted = quotedPathsOf(quotedItems);
+  const quotedDefines = repoPath === null ? {} : await quotedDefinesOf(repoPath, quotedItems, options.addedMemo);
   const t0Commit = store.db.prepare<[number, string], string>('SELECT commit_sha FROM snapshots WHERE repo_id = ? AND t0 = ? ORDER BY id LIMIT 1').pluck().get(origin.repoId, origin.t0) ?? null;
   const standing = await readStandingNotes(repoPath, families, t0Commit, window, options.notesMemo);
   return { later, request: { families, later: later.judged, added, quoted, quotedDefines, standing } };

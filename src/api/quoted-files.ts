@@ -5,6 +5,7 @@ import { readDefinedIdentifiers, type AddedIdentifiersMemo } from '../git/added-
 import { openRepository } from '../git/open.js';
 import type { Commit } from '../git/model.js';
 import { cutAtT0 } from '../snapshot/cutoff.js';
+import type { WorkItem } from '../sources/model.js';
 import { reconstructWorkItems } from '../sources/reconstruct.js';
 
 /**
@@ -43,29 +44,39 @@ async function readChain(repoPath: string): Promise<readonly Commit[]> {
 }
 
 /**
- * The changed paths of the named pre-T0 work items of a clone, as the snapshot keyed them: its first-parent history up
- * to T0 (src/snapshot/cutoff.ts), read as work items (src/sources/reconstruct.ts). Refs it does not have are left out.
+ * The named pre-T0 work items of a clone, as the snapshot keyed them: its first-parent history up to T0
+ * (src/snapshot/cutoff.ts), read as work items (src/sources/reconstruct.ts). Refs it does not have are left out.
  */
-export async function readQuotedPaths(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains): Promise<Record<string, readonly string[]>> {
-  if (refs.size === 0) return {};
+export async function readQuotedItems(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains): Promise<WorkItem[]> {
+  if (refs.size === 0) return [];
   const { history } = cutAtT0(await readCloneChain(repoPath, chains), t0);
-  const all = new Map(reconstructWorkItems(history).map((i) => [i.key, i.paths]));
-  return Object.fromEntries([...refs].flatMap((r) => (all.has(r) ? [[r, all.get(r)!]] : [])));
+  return reconstructWorkItems(history).filter((i) => refs.has(i.key));
+}
+
+/** The changed paths of the named pre-T0 work items of a clone (JudgeRequest.quoted), by ref. */
+export async function readQuotedPaths(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains): Promise<Record<string, readonly string[]>> {
+  return quotedPathsOf(await readQuotedItems(repoPath, t0, refs, chains));
+}
+
+/** The names the named pre-T0 work items of a clone define (JudgeRequest.quotedDefines: quotedDefinesOf), by ref. */
+export async function readQuotedDefines(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains, memo?: AddedIdentifiersMemo): Promise<Record<string, readonly string[]>> {
+  return quotedDefinesOf(repoPath, await readQuotedItems(repoPath, t0, refs, chains), memo);
+}
+
+/** Quoted work items' changed paths, by ref (JudgeRequest.quoted). */
+export function quotedPathsOf(items: readonly WorkItem[]): Record<string, readonly string[]> {
+  return Object.fromEntries(items.map((i) => [i.key, i.paths]));
 }
 
 /**
- * The names the named pre-T0 work items of a clone define (src/git/added-identifiers.ts definedIdentifiers, plain
- * names only: no `removed:`, `edited:` or other entries), by ref, found as readQuotedPaths finds them.
+ * The names quoted work items define (src/git/added-identifiers.ts definedIdentifiers, plain names only: no
+ * `removed:`, `edited:` or other entries), by ref, read from the clone at `repoPath`; an item without a sha, or one the
+ * clone cannot read, has none.
  */
-export async function readQuotedDefines(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains, memo?: AddedIdentifiersMemo): Promise<Record<string, readonly string[]>> {
-  if (refs.size === 0) return {};
-  const { history } = cutAtT0(await readCloneChain(repoPath, chains), t0);
-  const shas = new Map(reconstructWorkItems(history).flatMap((i) => (refs.has(i.key) ? [[i.key, i.sha] as const] : [])));
-  return quotedDefinesOf(await readDefinedIdentifiers(repoPath, [...shas.values()], memo), shas);
-}
-
-/** Each ref's plain defined names from the names read by sha (readDefinedIdentifiers). */
-export function quotedDefinesOf(bySha: ReadonlyMap<string, readonly string[]>, shaByRef: ReadonlyMap<string, string>): Record<string, readonly string[]> {
+export async function quotedDefinesOf(repoPath: string, items: readonly WorkItem[], memo?: AddedIdentifiersMemo): Promise<Record<string, readonly string[]>> {
+  const shaByRef = new Map(items.filter((i) => i.sha !== '').map((i) => [i.key, i.sha] as const));
+  if (shaByRef.size === 0) return {};
+  const bySha = await readDefinedIdentifiers(repoPath, [...shaByRef.values()], memo);
   return Object.fromEntries([...shaByRef].flatMap(([ref, sha]) => {
     const names = bySha.get(sha)?.filter((n) => !n.includes(':'));
     return names === undefined || names.length === 0 ? [] : [[ref, names]];

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, MAX_JUDGE_CONCURRENCY as MAX_CONCURRENCY } from '../llm/limits.js';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, MAX_JUDGE_CONCURRENCY } from '../llm/limits.js';
 import type { Judge } from '../validate/judge.js';
 import type { EmbeddingCache } from '../validate/judges/embedding.js';
 import type { NetworkJudgeName } from '../validate/model.js';
@@ -24,7 +24,7 @@ export const NetworkJudgeFlags = ModelCallFlags.extend({
   llmBaseUrl: z.string().optional(),
   llmModel: z.string().optional(),
   /** Families the llm judge judges at once (requests in flight); the verdicts and calls are the same whatever it is. */
-  llmConcurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).optional(),
+  llmConcurrency: z.coerce.number().int().min(1).max(MAX_JUDGE_CONCURRENCY).optional(),
   embeddingBaseUrl: z.string().optional(),
   embeddingModel: z.string().optional(),
 });
@@ -50,7 +50,7 @@ export function addNetworkJudgeOptions(command: Command): Command {
   return addModelCallOptions(command)
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint for --judge llm (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'chat model for --judge llm')
-    .option('--llm-concurrency <n>', `families --judge llm judges at once, 1 to ${MAX_CONCURRENCY} requests in flight (default 1); verdicts and recorded calls are the same whatever n`)
+    .option('--llm-concurrency <n>', `families --judge llm judges at once, 1 to ${MAX_JUDGE_CONCURRENCY} requests in flight (default 1); verdicts and recorded calls are the same whatever n`)
     .option('--embedding-base-url <url>', 'OpenAI-compatible endpoint for --judge embedding')
     .option('--embedding-model <name>', 'embedding model for --judge embedding');
 }

@@ -136,10 +136,9 @@ export function familyContexts(pairs: readonly LabelledPair[], windows: readonly
     // conflicts adjudicated), replaces the best of its pairs.
     const goldFrom = c.families.map((f, i): GoldSource => {
       const window = windowLabels?.get(familyLabelKey(c.repo, f.id));
-      if (window !== undefined) return (gold[i] = window), 'window';
       const s = settled?.get(settledKey(c.repo, f.title));
-      if (s !== undefined) return (gold[i] = s), 'settled';
-      return 'pairs';
+      gold[i] = window ?? s ?? gold[i]!;
+      return window !== undefined ? 'window' : s !== undefined ? 'settled' : 'pairs';
     });
     const sources = c.families.map((f) => f.id.slice(0, f.id.indexOf('/')));
     out.push({ repo: c.repo, split: c.split, families: c.families, gold, goldPairs, goldFrom, sources, later });

@@ -51,9 +51,8 @@ export const LLM_JUDGE_PROMPT = 'llm-judge-v7';
 /** Earlier prompt versions whose messages are built exactly as today's (only the candidates picked differ). */
 export const SAME_MESSAGES_AS: Readonly<Record<string, string>> = { 'llm-judge-v5': 'llm-judge-v4' };
 export const DEFAULT_MAX_CANDIDATES = 8;
-/** Families judged at once by default (one request in flight), and at most. */
+/** Families judged at once by default (one request in flight); at most MAX_JUDGE_CONCURRENCY (src/llm/limits.ts). */
 export const DEFAULT_CONCURRENCY = 1;
-export const MAX_CONCURRENCY = MAX_JUDGE_CONCURRENCY;
 export const CANDIDATE_BODY_CHARS = 600;
 /** Added to a candidate's text similarity when it shares a direction with the family (a phrase, symbol or issue). */
 export const DIRECTION_BONUS = 0.3;
@@ -72,7 +71,7 @@ const Settings = z.object({
    * calls stay in family order, the same as one at a time for the same answers; not in `config`, since it shapes no
    * verdict.
    */
-  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(DEFAULT_CONCURRENCY),
+  concurrency: z.number().int().min(1).max(MAX_JUDGE_CONCURRENCY).default(DEFAULT_CONCURRENCY),
 });
 
 export interface LlmJudgeOptions extends z.input<typeof Settings> {
@@ -84,7 +83,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
   const parsed = Settings.safeParse(rest);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UserError('JUDGE_BAD_OPTION', `Bad llm judge option ${issue.path.join('.')}: ${issue.message}`, `Pass maxCandidates as a whole number from 1 to 50, concurrency from 1 to ${MAX_CONCURRENCY}.`);
+    throw new UserError('JUDGE_BAD_OPTION', `Bad llm judge option ${issue.path.join('.')}: ${issue.message}`, `Pass maxCandidates as a whole number from 1 to 50, concurrency from 1 to ${MAX_JUDGE_CONCURRENCY}.`);
   }
   const { maxCandidates, concurrency } = parsed.data;
   const config = {
