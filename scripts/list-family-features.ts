@@ -3,8 +3,12 @@
  * `listed` and `quotes` true; judges78, issue 16): for every such family of the readable family sets, paired with every
  * later item of its window, the title/path/kind/time signals a rule could read, beside people's label (labels-1) and
  * whether people cite the item (its key in their strong or related list), and the default (semantic) judge's label
- * and basis for the pair. One JSON line per (family, later item) to --out; what the study does with them is in
- * eval/results/judges78.md.
+ * and basis for the pair. Besides the listed words found in the item's title, body and paths (`tTitle`, `tBody`,
+ * `tPath`), it records the quoted titles' words in its title (`qTitle`, and per quoted title `qLines`: the listed and
+ * the other words of that one title), how many of its files the quoted changes touched (`qFileHits`) or sit in their
+ * folders (`qDirHits`), its kind (`itemKind`, `sameKind`), each listed title word's rarity (window titles having it),
+ * code words (not English, or with _ or digits), its size, and its days after T0. One JSON line per (family, later
+ * item) to --out; eval/results/judges78-features.py reads them, and eval/results/judges78.md reports what they show.
  *
  *   npx tsx scripts/list-family-features.ts --stores DIR --out FILE [--only SET,...] [--config eval/family-sets.json]
  *
