@@ -352,45 +352,48 @@ export function familyDirection(family: TaskFamily): FamilyDirection {
 
 function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const text = predictionText(family);
-  const words = familyTopicWords(family);
+  const words = familyTopicWords(family, text);
+  // Read once here, not once per use below (each a fresh array of the same paths and words).
+  const paths = familyPaths(family);
+  const listed = listedWords(family.title);
   const hints = family.target_hints.symbols.map((s) => s.trim().replace(/\(\)$/, '')).filter((s) => s.length >= 3);
   const named = identifiersOf(text);
   // A test file's name the family's criteria quote (`test_termui`, `integration_tests`) is its area's tests, not a direction.
   // A folder or file of its own paths (`clap_lex` of clap_lex/tests/testsuite) says where, not what: no symbol either.
-  const where = pathComponents(family);
+  const where = pathComponents(paths);
   const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named].filter((s) => !TEST_NAME.test(s) && !where.has(s)));
   // identifiersOf finds compound names only, except a backticked plain word: keep those to the compound ones too.
   const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()).filter((s) => !TEST_NAME.test(s) && !where.has(s)));
   const issues = issuesOf(text);
-  const ownFiles = new Set(familyPaths(family).map(basename));
-  const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
+  const ownFiles = new Set(paths.map(basename));
+  const areaNames = new Set(paths.map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
   const vague = (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title);
   // The titles of the pre-T0 work the family cites (checker lines and the dependency-removal line read them), and the
   // titles its prediction quotes ("continuing …": the dependency-removal and removal lines).
   const workTitles = family.evidence.filter((e) => e.kind === 'work_item').map((e) => e.text);
   const quotedTexts = quotedTitleTexts(family.expected_behavior);
   const objects = vague ? [] : titleObjects(family.title);
-  const titled = namedFiles(family, objectPhrases(family.title, objects));
+  const titled = namedFiles(paths, objectPhrases(family.title, objects));
   // A title that names a page as a list ("… to the ECOSYSTEM list in ECOSYSTEM.md") names that page, whatever its name's length.
   const list = LIST_PAGE.exec(family.title);
-  if (list && familyPaths(family).some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
-  const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
+  if (list && paths.some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
+  const pages = new Set(paths.filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
-    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listedWords(family.title)), quotedLine: quotedLineWords(words, quotedTexts), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, kind: family.category, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
-    namedFiles: titled, pending: pendingTask(family.title), runtimeLine: quotedRuntimeLine(family, quotedTexts), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
+    words, quotedOnly: quotedOnlyWords(text, family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listed), quotedLine: quotedLineWords(words, quotedTexts), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, kind: family.category, listed, listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
+    namedFiles: titled, pending: pendingTask(family.title), runtimeLine: quotedRuntimeLine(family, quotedTexts), actArea: actAndArea(family.title, paths), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     more: asksForMore(family.title, family.expected_behavior),
     dropsDependency: [...quotedTexts, ...workTitles].some(dropsDependency),
     // Only the work its prediction quotes ("continuing …"): a removal among its other evidence is not its direction.
     removes: removedNames(quotedTexts),
-    task: taskLine(family.title, familyPaths(family), family.target_hints.symbols),
+    task: taskLine(family.title, paths, family.target_hints.symbols),
   };
 }
 
 /** The lower-cased folders and files of a family's paths (`clap_lex`, `tests`, `parser.rs`), each with its extension and without. */
-function pathComponents(family: TaskFamily): ReadonlySet<string> {
+function pathComponents(paths: readonly string[]): ReadonlySet<string> {
   const out = new Set<string>();
-  for (const p of familyPaths(family)) {
+  for (const p of paths) {
     for (const part of p.toLowerCase().split('/')) {
       if (part === '') continue;
       out.add(part);
@@ -401,9 +404,9 @@ function pathComponents(family: TaskFamily): ReadonlySet<string> {
 }
 
 /** FamilyDirection.quotedOnly: the family's topic words that only the titles it quotes hold. */
-function quotedOnlyWords(family: TaskFamily, words: TopicWords, quotedTexts: readonly string[]): ReadonlySet<string> {
+function quotedOnlyWords(text: string, family: TaskFamily, words: TopicWords, quotedTexts: readonly string[]): ReadonlySet<string> {
   if (quotedTexts.length === 0) return NO_WORDS;
-  let own = predictionText(family);
+  let own = text;
   for (const q of quotedTexts) own = own.split(`"${q}"`).join(' ');
   const unquoted = familyTopicWords(family, own);
   const out = new Set<string>();
@@ -548,10 +551,10 @@ function objectsOf(title: string): string[] {
  */
 const LIST_PAGE = /\blist in (\S+\.(?:md|mdx|rst|txt|adoc))$/i;
 
-function namedFiles(family: TaskFamily, phrases: readonly string[][]): Set<string> {
+function namedFiles(paths: readonly string[], phrases: readonly string[][]): Set<string> {
   const out = new Set<string>();
   if (phrases.length === 0) return out;
-  for (const path of familyPaths(family)) {
+  for (const path of paths) {
     const name = basename(path);
     const parts = nameStems(name);
     if (parts.length >= 2 && phrases.some((p) => parts.every((w) => p.includes(w)))) out.add(name);
