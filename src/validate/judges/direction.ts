@@ -488,7 +488,15 @@ function onQuotedLine(f: FamilyDirection, word: string): boolean {
 
 /** The change's title has every topic word of a past title the family quotes: it takes up that very work again. */
 function takesUpQuoted(f: FamilyDirection, i: ItemDirection): boolean {
-  return f.quoted.some((q) => [...q].every((s) => i.titleWords.has(s)));
+  // Asked per pair: loops, no copy of each quoted title's set.
+  for (const q of f.quoted) if (hasAll(i.titleWords, q)) return true;
+  return false;
+}
+
+/** Whether `set` has every member of `of` (true for an empty `of`). */
+function hasAll(set: ReadonlySet<string>, of: ReadonlySet<string>): boolean {
+  for (const s of of) if (!set.has(s)) return false;
+  return true;
 }
 
 /**
@@ -497,7 +505,7 @@ function takesUpQuoted(f: FamilyDirection, i: ItemDirection): boolean {
  * in pkg/brew names only the area and "tap"). Its stems, or undefined.
  */
 function takenUpWork(f: FamilyDirection, i: ItemDirection): ReadonlySet<string> | undefined {
-  return f.quoted.find((q) => [...q].every((s) => i.titleWords.has(s)) && [...q].filter((s) => f.words.has(s)).length >= 2);
+  return f.quoted.find((q) => hasAll(i.titleWords, q) && [...q].filter((s) => f.words.has(s)).length >= 2);
 }
 
 /** A title stating missing work (FamilyDirection.stated). */
@@ -673,13 +681,14 @@ function directionOf(
   // A plain-word symbol (`main`, `router`, `PyPI`: not a compound name, FamilyDirection.specific) is a direction only in
   // the family's area: elsewhere most projects name it for other purposes. A compound one counts wherever it is named.
   const inArea = pair.touches || nearArea(f, i);
-  const symbols = common(f.symbols, (s) => (inArea || (f.specific.has(s) && f.listedTopics === null)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
+  // Each set read only when it has members: no closure per pair for an empty one (common() gives NONE for it anyway).
+  const symbols = f.symbols.size === 0 ? NONE : common(f.symbols, (s) => (inArea || (f.specific.has(s) && f.listedTopics === null)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
   // A symbol its diff defines, though its title and body do not name it: what the change did, read from the clone.
   // A list-shaped family's symbol counts from a diff only when a word it lists is a part of it (`shell_complete` for
   // "cli, shell, parameters", not for "none, type, value": its target hints name what its evidence touched).
   const inDiff = i.added.size === 0 || (f.listedTopics !== null && !inArea) ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s) && (f.listedTopics === null || symbolHasListed(f, s))).sort(compareText);
-  const issues = common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
-  const acts = common(f.acts, (a) => i.acts.has(a)).sort(compareText);
+  const issues = f.issues.size === 0 ? NONE : common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
+  const acts = f.acts.size === 0 ? NONE : common(f.acts, (a) => i.acts.has(a)).sort(compareText);
   if (symbols.length > 0) evidence.push(`names ${symbols.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
   if (inDiff.length > 0) evidence.push(`its diff defines ${inDiff.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
   if (issues.length > 0) evidence.push(`names ${issues.slice(0, 3).map((n) => `#${n}`).join(', ')}`);
