@@ -635,10 +635,11 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
 function isTypoFix(item: WorkItem): boolean {
   // "ci: Remove condition from typos job" is work on a typo checker, not a typo fix.
   if (TYPO.test(item.title)) return !TYPO_TOOL.test(item.title);
-  const names = new Set(item.paths.flatMap((p) => nameStems(basename(p))));
-  const titleOnlyFiles = [...topicWords(item.title).keys()].every((w) => names.has(w));
+  // The body's first line first: it rarely says typos, and then the title's words need not be read against the files.
   const firstLine = (item.body ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
-  return titleOnlyFiles && TYPO.test(firstLine);
+  if (!TYPO.test(firstLine)) return false;
+  const names = new Set(item.paths.flatMap((p) => nameStems(basename(p))));
+  return [...topicWords(item.title).keys()].every((w) => names.has(w));
 }
 
 /** Whether (and on what) a family and a later change share a direction. */
