@@ -48,12 +48,14 @@ export class TfIdf {
 }
 
 export function cosine(a: SparseVector, b: SparseVector): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  // Called once per pair a judge scores: no array per call or per term (the same sum, in the same order).
+  const small = a.size <= b.size ? a : b;
+  const large = small === a ? b : a;
   let dot = 0;
-  for (const [term, w] of small) {
+  small.forEach((w, term) => {
     const o = large.get(term);
     if (o !== undefined) dot += w * o;
-  }
+  });
   return dot;
 }
 

@@ -32,13 +32,21 @@ const ACTION = new Set(
   minor small change changes changed todo fixme hack xxx wip`.split(/\s+/),
 );
 
+// Built once, not at every call (a regular expression literal is a new object each time it is evaluated): these run
+// over every word of every text a judge compares (perf80). replace() and split() reset a global one's lastIndex.
+const URL_TEXT = /https?:\/\/\S+/g;
+const LOWER_UPPER = /([a-z0-9])([A-Z])/g;
+const UPPER_WORD = /([A-Z]+)([A-Z][a-z])/g;
+const NOT_WORD = /[^A-Za-z0-9]+/;
+const DIGITS = /^\d+$/;
+
 /** `parseQuotedString`, `retry_backoff`, `src/http/retry.js` -> words. */
 export function splitIdentifiers(text: string): string[] {
   return text
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
+    .replace(URL_TEXT, ' ')
+    .replace(LOWER_UPPER, '$1 $2')
+    .replace(UPPER_WORD, '$1 $2')
+    .split(NOT_WORD)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
 }
@@ -54,7 +62,7 @@ export function stem(word: string): string {
 }
 
 function keep(word: string): boolean {
-  return word.length >= 2 && word.length <= 30 && !/^\d+$/.test(word) && !STOP.has(word);
+  return word.length >= 2 && word.length <= 30 && !DIGITS.test(word) && !STOP.has(word);
 }
 
 /** Stemmed tokens, action words included: for matching work against work. */

@@ -352,45 +352,48 @@ export function familyDirection(family: TaskFamily): FamilyDirection {
 
 function readFamilyDirection(family: TaskFamily): FamilyDirection {
   const text = predictionText(family);
-  const words = familyTopicWords(family);
+  const words = familyTopicWords(family, text);
+  // Read once here, not once per use below (each a fresh array of the same paths and words).
+  const paths = familyPaths(family);
+  const listed = listedWords(family.title);
   const hints = family.target_hints.symbols.map((s) => s.trim().replace(/\(\)$/, '')).filter((s) => s.length >= 3);
   const named = identifiersOf(text);
   // A test file's name the family's criteria quote (`test_termui`, `integration_tests`) is its area's tests, not a direction.
   // A folder or file of its own paths (`clap_lex` of clap_lex/tests/testsuite) says where, not what: no symbol either.
-  const where = pathComponents(family);
+  const where = pathComponents(paths);
   const symbols = new Set([...hints.map((s) => s.toLowerCase()), ...named].filter((s) => !TEST_NAME.test(s) && !where.has(s)));
   // identifiersOf finds compound names only, except a backticked plain word: keep those to the compound ones too.
   const specific = new Set([...hints, ...named].filter(isCompound).map((s) => s.toLowerCase()).filter((s) => !TEST_NAME.test(s) && !where.has(s)));
   const issues = issuesOf(text);
-  const ownFiles = new Set(familyPaths(family).map(basename));
-  const areaNames = new Set(familyPaths(family).map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
+  const ownFiles = new Set(paths.map(basename));
+  const areaNames = new Set(paths.map(basename).filter((n) => n.length >= 3 && !PLAIN_FOLDER.test(n)));
   const vague = (words.size < 2 && symbols.size === 0 && issues.size === 0) || isVagueTitle(family.title);
   // The titles of the pre-T0 work the family cites (checker lines and the dependency-removal line read them), and the
   // titles its prediction quotes ("continuing …": the dependency-removal and removal lines).
   const workTitles = family.evidence.filter((e) => e.kind === 'work_item').map((e) => e.text);
   const quotedTexts = quotedTitleTexts(family.expected_behavior);
   const objects = vague ? [] : titleObjects(family.title);
-  const titled = namedFiles(family, objectPhrases(family.title, objects));
+  const titled = namedFiles(paths, objectPhrases(family.title, objects));
   // A title that names a page as a list ("… to the ECOSYSTEM list in ECOSYSTEM.md") names that page, whatever its name's length.
   const list = LIST_PAGE.exec(family.title);
-  if (list && familyPaths(family).some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
-  const pages = new Set(familyPaths(family).filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
+  if (list && paths.some((p) => p === list[1] || p.endsWith(`/${list[1]}`))) titled.add(basename(list[1]!));
+  const pages = new Set(paths.filter((p) => DOC_FILE.test(p) && titled.has(basename(p))).map(basename));
   return {
-    words, quotedOnly: quotedOnlyWords(family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listedWords(family.title)), quotedLine: quotedLineWords(words, quotedTexts), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, kind: family.category, listed: listedWords(family.title), listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
-    namedFiles: titled, pending: pendingTask(family.title), runtimeLine: quotedRuntimeLine(family, quotedTexts), actArea: actAndArea(family.title, familyPaths(family)), namedPages: pages,
+    words, quotedOnly: quotedOnlyWords(text, family, words, quotedTexts), quotedHeads: quotedHeadsOf(quotedTexts, listed), quotedLine: quotedLineWords(words, quotedTexts), symbols, specific, ownFiles, areaNames, issues, acts: actsOf(text), vague, kind: family.category, listed, listedTopics: listedTopicsOf(family.title, words), quoted: quotedTitles(family.expected_behavior), objects,
+    namedFiles: titled, pending: pendingTask(family.title), runtimeLine: quotedRuntimeLine(family, quotedTexts), actArea: actAndArea(family.title, paths), namedPages: pages,
     stated: STATED.test(family.title), checkers: listedCheckerLines(listedText(family.title), workTitles, ownFiles),
     more: asksForMore(family.title, family.expected_behavior),
     dropsDependency: [...quotedTexts, ...workTitles].some(dropsDependency),
     // Only the work its prediction quotes ("continuing …"): a removal among its other evidence is not its direction.
     removes: removedNames(quotedTexts),
-    task: taskLine(family.title, familyPaths(family), family.target_hints.symbols),
+    task: taskLine(family.title, paths, family.target_hints.symbols),
   };
 }
 
 /** The lower-cased folders and files of a family's paths (`clap_lex`, `tests`, `parser.rs`), each with its extension and without. */
-function pathComponents(family: TaskFamily): ReadonlySet<string> {
+function pathComponents(paths: readonly string[]): ReadonlySet<string> {
   const out = new Set<string>();
-  for (const p of familyPaths(family)) {
+  for (const p of paths) {
     for (const part of p.toLowerCase().split('/')) {
       if (part === '') continue;
       out.add(part);
@@ -401,9 +404,9 @@ function pathComponents(family: TaskFamily): ReadonlySet<string> {
 }
 
 /** FamilyDirection.quotedOnly: the family's topic words that only the titles it quotes hold. */
-function quotedOnlyWords(family: TaskFamily, words: TopicWords, quotedTexts: readonly string[]): ReadonlySet<string> {
+function quotedOnlyWords(text: string, family: TaskFamily, words: TopicWords, quotedTexts: readonly string[]): ReadonlySet<string> {
   if (quotedTexts.length === 0) return NO_WORDS;
-  let own = predictionText(family);
+  let own = text;
   for (const q of quotedTexts) own = own.split(`"${q}"`).join(' ');
   const unquoted = familyTopicWords(family, own);
   const out = new Set<string>();
@@ -485,7 +488,15 @@ function onQuotedLine(f: FamilyDirection, word: string): boolean {
 
 /** The change's title has every topic word of a past title the family quotes: it takes up that very work again. */
 function takesUpQuoted(f: FamilyDirection, i: ItemDirection): boolean {
-  return f.quoted.some((q) => [...q].every((s) => i.titleWords.has(s)));
+  // Asked per pair: loops, no copy of each quoted title's set.
+  for (const q of f.quoted) if (hasAll(i.titleWords, q)) return true;
+  return false;
+}
+
+/** Whether `set` has every member of `of` (true for an empty `of`). */
+function hasAll(set: ReadonlySet<string>, of: ReadonlySet<string>): boolean {
+  for (const s of of) if (!set.has(s)) return false;
+  return true;
 }
 
 /**
@@ -494,7 +505,7 @@ function takesUpQuoted(f: FamilyDirection, i: ItemDirection): boolean {
  * in pkg/brew names only the area and "tap"). Its stems, or undefined.
  */
 function takenUpWork(f: FamilyDirection, i: ItemDirection): ReadonlySet<string> | undefined {
-  return f.quoted.find((q) => [...q].every((s) => i.titleWords.has(s)) && [...q].filter((s) => f.words.has(s)).length >= 2);
+  return f.quoted.find((q) => hasAll(i.titleWords, q) && [...q].filter((s) => f.words.has(s)).length >= 2);
 }
 
 /** A title stating missing work (FamilyDirection.stated). */
@@ -548,10 +559,10 @@ function objectsOf(title: string): string[] {
  */
 const LIST_PAGE = /\blist in (\S+\.(?:md|mdx|rst|txt|adoc))$/i;
 
-function namedFiles(family: TaskFamily, phrases: readonly string[][]): Set<string> {
+function namedFiles(paths: readonly string[], phrases: readonly string[][]): Set<string> {
   const out = new Set<string>();
   if (phrases.length === 0) return out;
-  for (const path of familyPaths(family)) {
+  for (const path of paths) {
     const name = basename(path);
     const parts = nameStems(name);
     if (parts.length >= 2 && phrases.some((p) => parts.every((w) => p.includes(w)))) out.add(name);
@@ -624,10 +635,11 @@ function readItemDirection(item: WorkItem, bodyChars: number, added: readonly st
 function isTypoFix(item: WorkItem): boolean {
   // "ci: Remove condition from typos job" is work on a typo checker, not a typo fix.
   if (TYPO.test(item.title)) return !TYPO_TOOL.test(item.title);
-  const names = new Set(item.paths.flatMap((p) => nameStems(basename(p))));
-  const titleOnlyFiles = [...topicWords(item.title).keys()].every((w) => names.has(w));
+  // The body's first line first: it rarely says typos, and then the title's words need not be read against the files.
   const firstLine = (item.body ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
-  return titleOnlyFiles && TYPO.test(firstLine);
+  if (!TYPO.test(firstLine)) return false;
+  const names = new Set(item.paths.flatMap((p) => nameStems(basename(p))));
+  return [...topicWords(item.title).keys()].every((w) => names.has(w));
 }
 
 /** Whether (and on what) a family and a later change share a direction. */
@@ -670,13 +682,14 @@ function directionOf(
   // A plain-word symbol (`main`, `router`, `PyPI`: not a compound name, FamilyDirection.specific) is a direction only in
   // the family's area: elsewhere most projects name it for other purposes. A compound one counts wherever it is named.
   const inArea = pair.touches || nearArea(f, i);
-  const symbols = common(f.symbols, (s) => (inArea || (f.specific.has(s) && f.listedTopics === null)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
+  // Each set read only when it has members: no closure per pair for an empty one (common() gives NONE for it anyway).
+  const symbols = f.symbols.size === 0 ? NONE : common(f.symbols, (s) => (inArea || (f.specific.has(s) && f.listedTopics === null)) && (i.identifiers.has(s) || (!f.ownFiles.has(s) && i.files.has(s)))).sort(compareText);
   // A symbol its diff defines, though its title and body do not name it: what the change did, read from the clone.
   // A list-shaped family's symbol counts from a diff only when a word it lists is a part of it (`shell_complete` for
   // "cli, shell, parameters", not for "none, type, value": its target hints name what its evidence touched).
   const inDiff = i.added.size === 0 || (f.listedTopics !== null && !inArea) ? NONE : common(f.specific, (s) => !i.identifiers.has(s) && !(!f.ownFiles.has(s) && i.files.has(s)) && i.added.has(s) && (f.listedTopics === null || symbolHasListed(f, s))).sort(compareText);
-  const issues = common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
-  const acts = common(f.acts, (a) => i.acts.has(a)).sort(compareText);
+  const issues = f.issues.size === 0 ? NONE : common(f.issues, (n) => i.issues.has(n)).sort((a, b) => a - b);
+  const acts = f.acts.size === 0 ? NONE : common(f.acts, (a) => i.acts.has(a)).sort(compareText);
   if (symbols.length > 0) evidence.push(`names ${symbols.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
   if (inDiff.length > 0) evidence.push(`its diff defines ${inDiff.slice(0, 3).map((s) => `\`${s}\``).join(', ')}`);
   if (issues.length > 0) evidence.push(`names ${issues.slice(0, 3).map((n) => `#${n}`).join(', ')}`);

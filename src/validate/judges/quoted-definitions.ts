@@ -30,11 +30,24 @@ export function ownName(name: string): boolean {
  */
 export function rewrittenQuotedDefinition(quoted: QuotedFiles, added: ReadonlySet<string>, listed: readonly string[]): { ref: string; title: string; name: string } | null {
   for (const q of quoted.works) {
+    const keys = editedKeys(q.defines);
+    let k = 0;
     for (const name of q.defines) {
-      if (!added.has(`edited:${name}`)) continue;
+      if (!added.has(keys[k++]!)) continue;
       const parts = name.split('_').filter((p) => p.length >= 2).map(stem);
       if (parts.some((p) => listed.includes(p) && q.words.has(p))) return { ref: q.ref, title: q.title, name };
     }
   }
   return null;
+}
+
+/** Each defined name's `edited:` key in the added set, in the set's order: built once per quoted work, not once per pair. */
+const editedKeyCache = new WeakMap<ReadonlySet<string>, string[]>();
+function editedKeys(defines: ReadonlySet<string>): string[] {
+  let keys = editedKeyCache.get(defines);
+  if (keys === undefined) {
+    keys = [...defines].map((name) => `edited:${name}`);
+    editedKeyCache.set(defines, keys);
+  }
+  return keys;
 }

@@ -229,7 +229,10 @@ export function itemTopicWords(item: WorkItem, bodyChars = 600): TopicWords {
  */
 export function sharedWords(a: TopicWords, b: TopicWords): string[] {
   let out: string[] | undefined;
-  for (const [s, w] of a) if (b.has(s)) (out ??= []).push(w);
+  // forEach, not for-of over entries: no [stem, word] array per word per pair.
+  a.forEach((w, s) => {
+    if (b.has(s)) (out ??= []).push(w);
+  });
   if (out === undefined) return [];
   return out.length > 1 ? out.sort(compareText) : out;
 }

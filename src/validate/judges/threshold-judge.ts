@@ -4,9 +4,9 @@ import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js
 import type { JudgeName } from '../model.js';
 import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
 import { quotedWorkOf } from './quoted-files.js';
-import { familyPaths, itemCategory, kindAgrees, sharedWords, touchedPaths, verdictFrom, type PairSignals } from './shared.js';
+import { familyPaths, itemCategory, kindAgrees, sharedWords, verdictFrom, type PairSignals } from './shared.js';
 import { withStandingNote } from './standing-note.js';
-import { directionSignals } from './vagueness.js';
+import { strongKind } from './vagueness.js';
 
 /**
  * What the threshold judges (lexical, semantic, embedding) share beside their
@@ -44,21 +44,44 @@ export function pairReader(
   const rare = rareWords(itemDirs);
   const categories = later.map(itemCategory);
   const paths = families.map(familyPaths);
+  // Each family path's folder prefix once, not once per pair and changed path (touchedPaths builds it per test).
+  const prefixes = paths.map((ps) => ps.map((area) => `${area}/`));
   const quoted = families.map((f) => quotedWorkOf(f, request.quoted, request.quotedDefines));
   return (fi, ii, similarity) => {
-    const family = families[fi]!;
-    const touched = touchedPaths(later[ii]!.paths, paths[fi]!);
-    const agrees = kindAgrees(categories[ii]!, family.category);
+    const touched = touchedIn(later[ii]!.paths, paths[fi]!, prefixes[fi]!);
+    const touches = touched.length > 0;
+    const agrees = kindAgrees(categories[ii]!, families[fi]!.category);
     const shared = sharedWords(familyDirs[fi]!.words, itemDirs[ii]!.words);
-    const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches: touched.length > 0, rare, quoted: quoted[fi]! }, shared);
+    const direction = sharedDirection(familyDirs[fi]!, itemDirs[ii]!, { agrees, touches, rare, quoted: quoted[fi]! }, shared);
     return {
-      signal: { similarity, shared: shared.length, touches: touched.length > 0, ...directionSignals(agrees, direction) },
+      // The direction part (direction.ts): whether a direction holds, rests on something named, does the family's
+      // work, the kind signal `strong` is labelled by (strongKind), and which reading it rests on (`basis`: read by
+      // studies, src/validate/semantic/evidence.ts, never by a label). Built whole, not spread from a second object.
+      signal: { similarity, shared: shared.length, touches, agrees: strongKind(agrees, direction), direction: direction.holds, named: direction.named, does: direction.does, basis: direction.basis },
       touched,
       category: categories[ii]!,
       agrees,
       direction: directionPhrase(direction, itemDirs[ii]!, shared),
     };
   };
+}
+
+const NO_PATHS: string[] = [];
+
+/** touchedPaths with each area's folder prefix given: the family paths some changed path equals or lies under, in the family's order (one shared empty array when none: callers only read it). */
+function touchedIn(itemPaths: readonly string[], areas: readonly string[], prefixes: readonly string[]): string[] {
+  let out: string[] | undefined;
+  for (let k = 0; k < areas.length; k++) {
+    const area = areas[k]!;
+    const prefix = prefixes[k]!;
+    for (const p of itemPaths) {
+      if (p === area || p.startsWith(prefix)) {
+        (out ??= []).push(area);
+        break;
+      }
+    }
+  }
+  return out ?? NO_PATHS;
 }
 
 /** The semantic and embedding judges' words for a pair's area and kind: `touches src/http, also feature`, `outside its paths, bugfix work`. */

@@ -1,5 +1,4 @@
 import { stem } from '../../text/tokens.js';
-import type { DirectionBasis } from './direction.js';
 import { phraseTerms } from './phrase-tags.js';
 
 /**
@@ -172,15 +171,6 @@ export function plainlyDoes(listed: readonly string[], has: (stem: string) => bo
  */
 export function strongKind(agrees: boolean | null, direction: { plain: boolean }): boolean | null {
   return direction.plain ? agrees : false;
-}
-
-/**
- * The direction part of a threshold judge's pair signals (src/validate/judges/direction.ts): whether a direction
- * holds, rests on something named, does the family's work, the kind signal `strong` is labelled by, and which
- * reading it rests on (`basis`: read by studies, src/validate/semantic/evidence.ts, never by a label).
- */
-export function directionSignals(agrees: boolean | null, direction: { holds: boolean; named: boolean; plain: boolean; does: boolean; basis: DirectionBasis }) {
-  return { agrees: strongKind(agrees, direction), direction: direction.holds, named: direction.named, does: direction.does, basis: direction.basis };
 }
 
 /** Nouns that name a place of work, a kind of file or an open-ended stream of it: with an act they say where, not what. */

@@ -61,11 +61,19 @@ export interface VocabularyOptions {
 /** Words after the synonym map (a synonym may stand for two words). */
 export function applySynonyms(words: readonly string[], on = true): string[] {
   if (!on) return [...words];
-  return words.flatMap((w) => {
-    // Own keys only: a word such as "constructor" or "tostring" must not find Object's prototype.
-    return Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.split(' ') : [w];
-  });
+  // A plain loop over a Map of the synonyms already split: it runs over every word of every text compared, mostly
+  // before the engine has optimised anything, where flatMap's per-word arrays and splits cost (perf80).
+  const out: string[] = [];
+  for (const w of words) {
+    const to = SYNONYM_WORDS.get(w);
+    if (to === undefined) out.push(w);
+    else for (const t of to) out.push(t);
+  }
+  return out;
 }
+
+/** SYNONYMS, each split into its words once; a Map, so a word such as "constructor" or "tostring" finds no prototype. */
+const SYNONYM_WORDS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(SYNONYMS).map(([w, to]) => [w, to.split(' ')]));
 
 /** Parts of a split must be this frequent (0-based rank in the source vocabulary) to be trusted. */
 const SPLIT_MAX_RANK = 60_000;
