@@ -35,9 +35,26 @@ export function familyPaths(family: TaskFamily): string[] {
   return [...new Set(paths)];
 }
 
-/** The family paths some changed path equals or lies under, in the family's order. */
-export function touchedPaths(itemPaths: readonly string[], paths: readonly string[]): string[] {
-  return paths.filter((area) => itemPaths.some((p) => p === area || p.startsWith(`${area}/`)));
+const NO_PATHS: readonly string[] = [];
+
+/**
+ * The family paths some changed path equals or lies under, in the family's order (one shared empty list when none).
+ * `prefixes` (each path with a trailing `/`) may be given by a caller testing one family's paths against many changes,
+ * so the prefixes are built once (the threshold judges' pairs, perf80).
+ */
+export function touchedPaths(itemPaths: readonly string[], paths: readonly string[], prefixes: readonly string[] = paths.map((area) => `${area}/`)): readonly string[] {
+  let out: string[] | undefined;
+  for (let k = 0; k < paths.length; k++) {
+    const area = paths[k]!;
+    const prefix = prefixes[k]!;
+    for (const p of itemPaths) {
+      if (p === area || p.startsWith(prefix)) {
+        (out ??= []).push(area);
+        break;
+      }
+    }
+  }
+  return out ?? NO_PATHS;
 }
 
 function normalizePath(path: string): string {

@@ -4,7 +4,7 @@ import type { Judge, JudgeOutcome, JudgeRequest, PairOutcome } from '../judge.js
 import type { JudgeName } from '../model.js';
 import { directionPhrase, familyDirection, itemDirection, rareWords, sharedDirection } from './direction.js';
 import { quotedWorkOf } from './quoted-files.js';
-import { familyPaths, itemCategory, kindAgrees, sharedWords, verdictFrom, type PairSignals } from './shared.js';
+import { familyPaths, itemCategory, kindAgrees, sharedWords, touchedPaths, verdictFrom, type PairSignals } from './shared.js';
 import { withStandingNote } from './standing-note.js';
 import { strongKind } from './vagueness.js';
 
@@ -19,7 +19,7 @@ import { strongKind } from './vagueness.js';
 export interface PairReading {
   signal: PairSignals;
   /** The family's paths the item changes, in the family's order. */
-  touched: string[];
+  touched: readonly string[];
   /** The item's kind of work, null when nothing tells. */
   category: Category | null;
   agrees: boolean | null;
@@ -44,11 +44,11 @@ export function pairReader(
   const rare = rareWords(itemDirs);
   const categories = later.map(itemCategory);
   const paths = families.map(familyPaths);
-  // Each family path's folder prefix once, not once per pair and changed path (touchedPaths builds it per test).
+  // Each family path's folder prefix once, not once per pair (touchedPaths builds them when not given).
   const prefixes = paths.map((ps) => ps.map((area) => `${area}/`));
   const quoted = families.map((f) => quotedWorkOf(f, request.quoted, request.quotedDefines));
   return (fi, ii, similarity) => {
-    const touched = touchedIn(later[ii]!.paths, paths[fi]!, prefixes[fi]!);
+    const touched = touchedPaths(later[ii]!.paths, paths[fi]!, prefixes[fi]!);
     const touches = touched.length > 0;
     const agrees = kindAgrees(categories[ii]!, families[fi]!.category);
     const shared = sharedWords(familyDirs[fi]!.words, itemDirs[ii]!.words);
@@ -64,24 +64,6 @@ export function pairReader(
       direction: directionPhrase(direction, itemDirs[ii]!, shared),
     };
   };
-}
-
-const NO_PATHS: string[] = [];
-
-/** touchedPaths with each area's folder prefix given: the family paths some changed path equals or lies under, in the family's order (one shared empty array when none: callers only read it). */
-function touchedIn(itemPaths: readonly string[], areas: readonly string[], prefixes: readonly string[]): string[] {
-  let out: string[] | undefined;
-  for (let k = 0; k < areas.length; k++) {
-    const area = areas[k]!;
-    const prefix = prefixes[k]!;
-    for (const p of itemPaths) {
-      if (p === area || p.startsWith(prefix)) {
-        (out ??= []).push(area);
-        break;
-      }
-    }
-  }
-  return out ?? NO_PATHS;
 }
 
 /** The semantic and embedding judges' words for a pair's area and kind: `touches src/http, also feature`, `outside its paths, bugfix work`. */
