@@ -105,10 +105,11 @@ for (const set of sets) {
               }).filter((q) => q.listed.length + q.other.length > 0);
               const qFileHits = item.paths.filter((p) => quotedFiles.has(p)).length;
               const qDirHits = item.paths.filter((p) => quotedDirs.has(dirname(p))).length;
+              const itemKind = strongCategory(item.title, item.labels) ?? keywordCategory(item.title);
               lines.push(JSON.stringify({
                 set: set.set, repo, blind: key.blind, forecaster: key.forecaster, title: family.title, kind: family.category,
                 people: people.label, cited: cited.has(item.key), citedStrong: (people.strong ?? []).includes(item.key),
-                key: item.key, itemTitle: item.title, itemKind: strongCategory(item.title, item.labels) ?? keywordCategory(item.title), sameKind: (strongCategory(item.title, item.labels) ?? keywordCategory(item.title)) === family.category, judge: m.label, basis: sig?.basis ?? null, direction: sig?.direction ?? null,
+                key: item.key, itemTitle: item.title, itemKind, sameKind: itemKind === family.category, judge: m.label, basis: sig?.basis ?? null, direction: sig?.direction ?? null,
                 touches: sig?.touches ?? null, shared: sig?.shared ?? 0, similarity: sig?.similarity ?? 0,
                 tTitle, tBody, tPath, qTitle, qLines, quotedTitles: quoted.map((q) => q.title), qFileHits, qDirHits, quotedFiles: quotedFiles.size,
                 rarity: Object.fromEntries(tTitle.map((s) => [s, rarity[s]])), codeWords: tTitle.filter((s) => codeWord[s] === true),

@@ -18,7 +18,7 @@ export function quotedRefs(families: readonly TaskFamily[]): Set<string> {
 
 /**
  * Clones' first-parent chains from their tips, by path: judge-eval reads each clone's history once, for the quoted
- * work's files (readQuotedPaths) and for the later items' diffs (src/api/later-diffs.ts), for both halves and every judge.
+ * work's items (readQuotedItems) and for the later items' diffs (src/api/later-diffs.ts), for both halves and every judge.
  */
 export type CloneChains = Map<string, Promise<readonly Commit[]>>;
 
@@ -51,16 +51,6 @@ export async function readQuotedItems(repoPath: string, t0: string, refs: Readon
   if (refs.size === 0) return [];
   const { history } = cutAtT0(await readCloneChain(repoPath, chains), t0);
   return reconstructWorkItems(history).filter((i) => refs.has(i.key));
-}
-
-/** The changed paths of the named pre-T0 work items of a clone (JudgeRequest.quoted), by ref. */
-export async function readQuotedPaths(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains): Promise<Record<string, readonly string[]>> {
-  return quotedPathsOf(await readQuotedItems(repoPath, t0, refs, chains));
-}
-
-/** The names the named pre-T0 work items of a clone define (JudgeRequest.quotedDefines: quotedDefinesOf), by ref. */
-export async function readQuotedDefines(repoPath: string, t0: string, refs: ReadonlySet<string>, chains?: CloneChains, memo?: AddedIdentifiersMemo): Promise<Record<string, readonly string[]>> {
-  return quotedDefinesOf(repoPath, await readQuotedItems(repoPath, t0, refs, chains), memo);
 }
 
 /** Quoted work items' changed paths, by ref (JudgeRequest.quoted). */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
@@ -25,6 +25,7 @@ test('a held set named with --only is refused before anything is read', async ()
   const run = features(['--config', join(dir, 'family-sets.json'), '--only', 'closed20', '--stores', dir, '--out', join(dir, 'out.jsonl')]);
   expect(run.status).toBe(2);
   expect(run.stderr.trim().split('\n')).toEqual([`--only: closed20 is no readable set of ${join(dir, 'family-sets.json')}`]);
+  expect(existsSync(join(dir, 'out.jsonl'))).toBe(false);
 });
 
 test('a readable set whose store is missing is one line naming the store, exit 2', async () => {
@@ -32,6 +33,7 @@ test('a readable set whose store is missing is one line naming the store, exit 2
   const run = features(['--config', join(dir, 'family-sets.json'), '--stores', join(dir, 'none'), '--out', join(dir, 'out.jsonl')]);
   expect(run.status).toBe(2);
   expect(run.stderr).toContain(`${join(dir, 'none', 'open.db')}: no store for open20`);
+  expect(existsSync(join(dir, 'out.jsonl'))).toBe(false);
 });
 
 test('an unknown flag is refused with the usage line, exit 2', () => {

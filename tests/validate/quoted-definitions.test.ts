@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from 'vitest';
-import { readQuotedDefines } from '../../src/api/quoted-files.js';
+import { quotedDefinesOf, readQuotedItems } from '../../src/api/quoted-files.js';
 import type { TaskFamily } from '../../src/family/model.js';
 import { readDefinedIdentifiers } from '../../src/git/added-identifiers.js';
 import { loadWordTable } from '../../src/text/glove/cache.js';
@@ -38,7 +38,7 @@ test("a rewritten definition is an edited: entry of the later change, and the qu
   // A change that only uses the constant rewrites no definition of it.
   expect(defined.get(used!)?.filter((n) => n.startsWith('edited:'))).toEqual([]);
   // Quoted work is read at T0, as its files are: a ref after T0 is not there.
-  expect(await readQuotedDefines(repo.dir, '2024-12-01T00:00:00Z', new Set(['pr#2896', 'pr#3168']))).toEqual({ 'pr#2896': ['bat_theme_dark', 'theme_from_scheme'] });
+  expect(await quotedDefinesOf(repo.dir, await readQuotedItems(repo.dir, '2024-12-01T00:00:00Z', new Set(['pr#2896', 'pr#3168'])))).toEqual({ 'pr#2896': ['bat_theme_dark', 'theme_from_scheme'] });
 });
 
 const table = loadWordTable();

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { readQuotedPaths } from '../../src/api/quoted-files.js';
+import { quotedPathsOf, readQuotedItems } from '../../src/api/quoted-files.js';
 import type { TaskFamily } from '../../src/family/model.js';
 import { loadWordTable } from '../../src/text/glove/cache.js';
 import type { Judge } from '../../src/validate/judge.js';
@@ -108,7 +108,7 @@ test("the quoted work's files are read from the clone, as the snapshot keys its 
     { at: '2024-12-01T00:00:00Z', msg: 'Add `--completion <SHELL>` to provide shell completions (#3126)', files: { 'README.md': 'bat\ncompletions\n', 'src/bin/bat/main.rs': 'fn main() {}\n' } },
     { at: '2025-02-01T00:00:00Z', msg: 'Later work (#3200)', files: { 'src/later.rs': 'x\n' } },
   ]);
-  const paths = await readQuotedPaths(repo.dir, '2025-01-01', new Set(['pr#3126', 'pr#3200', 'pr#9999']));
+  const paths = quotedPathsOf(await readQuotedItems(repo.dir, '2025-01-01', new Set(['pr#3126', 'pr#3200', 'pr#9999'])));
   // pr#3200 merged after T0: not read; pr#9999 is not in the history.
   expect(paths).toEqual({ 'pr#3126': ['README.md', 'src/bin/bat/main.rs'] });
 });
